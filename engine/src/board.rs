@@ -1,0 +1,437 @@
+//! The board: an R×C grid of cells, each empty or holding a tile kind, surrounded by a
+//! one-cell ring (row −1, row R, column −1, column C) that paths may use unless the ring
+//! is turned off. Owns cell storage and the O(1) "is this straight segment clear" test
+//! that the link search is built on.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{EngineError, Result};
+
+/// A tile kind: a small non-negative integer; tiles of the same kind match.
+pub type Kind = u16;
+
+/// Largest allowed board side (rows and columns alike).
+pub const MAX_SIDE: usize = 256;
+
+/// Largest allowed kind value (kinds are `0..=MAX_KIND`).
+pub const MAX_KIND: Kind = 65_000;
+
+/// Stored cell value for an empty cell; a tile of kind `k` is stored as `k + 1`.
+const EMPTY: u16 = 0;
+/// Stored cell value for the ring when paths around the board are turned off.
+const WALL: u16 = u16::MAX;
+
+/// A cell position as (row, col). Board cells are `0..R` × `0..C`; points of a path may
+/// also lie on the ring at row −1 or R, column −1 or C. Serialized as `[row, col]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(from = "(i16, i16)", into = "(i16, i16)")]
+pub struct Pos {
+    pub row: i16,
+    pub col: i16,
+}
+
+impl Pos {
+    pub const fn new(row: i16, col: i16) -> Pos {
+        Pos { row, col }
+    }
+}
+
+impl From<(i16, i16)> for Pos {
+    fn from((row, col): (i16, i16)) -> Pos {
+        Pos { row, col }
+    }
+}
+
+impl From<Pos> for (i16, i16) {
+    fn from(p: Pos) -> (i16, i16) {
+        (p.row, p.col)
+    }
+}
+
+/// The grid of cells plus prefix counts of occupied cells per row and per column of the
+/// padded grid (board plus ring), so that any straight segment is tested in O(1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    rows: usize,
+    cols: usize,
+    ring: bool,
+    /// Padded width (cols + 2) and height (rows + 2).
+    w: usize,
+    h: usize,
+    /// Padded cells, row-major, `h * w`.
+    cells: Vec<u16>,
+    /// `row_occ[r * (w + 1) + c]` = occupied cells in padded row `r` at columns `< c`.
+    row_occ: Vec<u16>,
+    /// `col_occ[c * (h + 1) + r]` = occupied cells in padded column `c` at rows `< r`.
+    col_occ: Vec<u16>,
+    tiles: usize,
+}
+
+impl Board {
+    /// An empty `rows`×`cols` board; `ring` lets paths run around the outside.
+    pub fn new(rows: usize, cols: usize, ring: bool) -> Result<Board> {
+        if rows == 0 || cols == 0 {
+            return Err(EngineError::EmptyBoard);
+        }
+        if rows > MAX_SIDE || cols > MAX_SIDE {
+            return Err(EngineError::BoardTooLarge {
+                rows,
+                cols,
+                max: MAX_SIDE,
+            });
+        }
+        let (h, w) = (rows + 2, cols + 2);
+        let mut cells = vec![EMPTY; h * w];
+        if !ring {
+            for r in 0..h {
+                for c in 0..w {
+                    if r == 0 || c == 0 || r == h - 1 || c == w - 1 {
+                        cells[r * w + c] = WALL;
+                    }
+                }
+            }
+        }
+        let mut board = Board {
+            rows,
+            cols,
+            ring,
+            w,
+            h,
+            cells,
+            row_occ: vec![0; h * (w + 1)],
+            col_occ: vec![0; w * (h + 1)],
+            tiles: 0,
+        };
+        board.rebuild_index();
+        Ok(board)
+    }
+
+    /// A board from rows of cells (`None` = empty, `Some(kind)`), as the CLI and saves give it.
+    pub fn from_rows(grid: &[Vec<Option<u64>>], ring: bool) -> Result<Board> {
+        let rows = grid.len();
+        let cols = grid.first().map_or(0, Vec::len);
+        for (row, cells) in grid.iter().enumerate() {
+            if cells.len() != cols {
+                return Err(EngineError::RaggedRows {
+                    row,
+                    len: cells.len(),
+                    expected: cols,
+                });
+            }
+        }
+        let mut board = Board::new(rows, cols, ring)?;
+        for (r, cells) in grid.iter().enumerate() {
+            for (c, cell) in cells.iter().enumerate() {
+                if let Some(kind) = *cell {
+                    if kind > u64::from(MAX_KIND) {
+                        return Err(EngineError::KindTooLarge {
+                            kind,
+                            max: MAX_KIND,
+                        });
+                    }
+                    // Bounded by MAX_KIND just above.
+                    let k = kind as Kind;
+                    board.cells[(r + 1) * board.w + c + 1] = k + 1;
+                }
+            }
+        }
+        board.rebuild_index();
+        Ok(board)
+    }
+
+    /// The cells as rows (`None` = empty), the inverse of [`Board::from_rows`].
+    pub fn to_rows(&self) -> Vec<Vec<Option<Kind>>> {
+        (0..self.rows)
+            .map(|r| {
+                (0..self.cols)
+                    .map(|c| decode(self.cells[(r + 1) * self.w + c + 1]))
+                    .collect()
+            })
+            .collect()
+    }
+
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Whether paths may run through the ring around the board.
+    pub fn ring(&self) -> bool {
+        self.ring
+    }
+
+    /// Number of tiles still on the board.
+    pub fn tiles_left(&self) -> usize {
+        self.tiles
+    }
+
+    pub fn is_cleared(&self) -> bool {
+        self.tiles == 0
+    }
+
+    /// Whether `p` is a cell of the board proper (not the ring).
+    pub fn contains(&self, p: Pos) -> bool {
+        p.row >= 0 && p.col >= 0 && (p.row as usize) < self.rows && (p.col as usize) < self.cols
+    }
+
+    /// `Ok(())` when `p` is on the board, else the out-of-bounds error naming it.
+    pub fn check(&self, p: Pos) -> Result<()> {
+        if self.contains(p) {
+            Ok(())
+        } else {
+            Err(EngineError::OutOfBounds {
+                row: p.row.into(),
+                col: p.col.into(),
+                rows: self.rows,
+                cols: self.cols,
+            })
+        }
+    }
+
+    /// The kind at `p`, or `None` when the cell is empty or not on the board.
+    pub fn get(&self, p: Pos) -> Option<Kind> {
+        if self.contains(p) {
+            decode(self.cells[self.index(p)])
+        } else {
+            None
+        }
+    }
+
+    /// Puts `kind` (or nothing) at `p`, keeping the segment index up to date in O(R + C).
+    pub fn set(&mut self, p: Pos, kind: Option<Kind>) -> Result<()> {
+        self.check(p)?;
+        if let Some(k) = kind {
+            if k > MAX_KIND {
+                return Err(EngineError::KindTooLarge {
+                    kind: k.into(),
+                    max: MAX_KIND,
+                });
+            }
+        }
+        let i = self.index(p);
+        let was = self.cells[i] != EMPTY;
+        let now = kind.is_some();
+        self.cells[i] = kind.map_or(EMPTY, |k| k + 1);
+        if was != now {
+            let (pr, pc) = (p.row as usize + 1, p.col as usize + 1);
+            let (w1, h1) = (self.w + 1, self.h + 1);
+            for c in pc + 1..=self.w {
+                let v = &mut self.row_occ[pr * w1 + c];
+                *v = if now { *v + 1 } else { *v - 1 };
+            }
+            for r in pr + 1..=self.h {
+                let v = &mut self.col_occ[pc * h1 + r];
+                *v = if now { *v + 1 } else { *v - 1 };
+            }
+            if now {
+                self.tiles += 1;
+            } else {
+                self.tiles -= 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Every tile on the board, row-major, with its kind.
+    pub fn tiles(&self) -> impl Iterator<Item = (Pos, Kind)> + '_ {
+        (0..self.rows).flat_map(move |r| {
+            (0..self.cols).filter_map(move |c| {
+                let p = Pos::new(r as i16, c as i16);
+                decode(self.cells[self.index(p)]).map(|k| (p, k))
+            })
+        })
+    }
+
+    /// Index of a board cell in the padded grid.
+    #[inline]
+    fn index(&self, p: Pos) -> usize {
+        (p.row as usize + 1) * self.w + p.col as usize + 1
+    }
+
+    /// Padded width and height (board plus ring), for the link search.
+    #[inline]
+    pub(crate) fn padded_dims(&self) -> (usize, usize) {
+        (self.h, self.w)
+    }
+
+    /// Whether padded (row, col) is free for a path to pass (empty cell or open ring).
+    #[inline]
+    pub(crate) fn free(&self, pr: usize, pc: usize) -> bool {
+        self.cells[pr * self.w + pc] == EMPTY
+    }
+
+    /// Whether every cell strictly between padded columns `a` and `b` of padded row `r` is free.
+    #[inline]
+    pub(crate) fn clear_row(&self, r: usize, a: usize, b: usize) -> bool {
+        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+        if hi <= lo + 1 {
+            return true;
+        }
+        let base = r * (self.w + 1);
+        self.row_occ[base + hi] == self.row_occ[base + lo + 1]
+    }
+
+    /// Whether every cell strictly between padded rows `a` and `b` of padded column `c` is free.
+    #[inline]
+    pub(crate) fn clear_col(&self, c: usize, a: usize, b: usize) -> bool {
+        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+        if hi <= lo + 1 {
+            return true;
+        }
+        let base = c * (self.h + 1);
+        self.col_occ[base + hi] == self.col_occ[base + lo + 1]
+    }
+
+    /// Recomputes tile count and prefix counts from the cells.
+    fn rebuild_index(&mut self) {
+        let (h, w) = (self.h, self.w);
+        self.tiles = 0;
+        for r in 0..h {
+            let mut acc = 0u16;
+            self.row_occ[r * (w + 1)] = 0;
+            for c in 0..w {
+                let v = self.cells[r * w + c];
+                if v != EMPTY {
+                    acc += 1;
+                    if v != WALL {
+                        self.tiles += 1;
+                    }
+                }
+                self.row_occ[r * (w + 1) + c + 1] = acc;
+            }
+        }
+        for c in 0..w {
+            let mut acc = 0u16;
+            self.col_occ[c * (h + 1)] = 0;
+            for r in 0..h {
+                if self.cells[r * w + c] != EMPTY {
+                    acc += 1;
+                }
+                self.col_occ[c * (h + 1) + r + 1] = acc;
+            }
+        }
+    }
+}
+
+#[inline]
+fn decode(v: u16) -> Option<Kind> {
+    if v == EMPTY || v == WALL {
+        None
+    } else {
+        Some(v - 1)
+    }
+}
+
+/// The serialized form of a board: its rows of cells and whether the ring is open.
+#[derive(Serialize, Deserialize)]
+struct BoardData {
+    cells: Vec<Vec<Option<u64>>>,
+    ring: bool,
+}
+
+impl Serialize for Board {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        let cells = self
+            .to_rows()
+            .into_iter()
+            .map(|row| row.into_iter().map(|c| c.map(u64::from)).collect())
+            .collect();
+        BoardData {
+            cells,
+            ring: self.ring,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Board {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Board, D::Error> {
+        let data = BoardData::deserialize(d)?;
+        Board::from_rows(&data.cells, data.ring).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(rows: &[&[i64]]) -> Vec<Vec<Option<u64>>> {
+        rows.iter()
+            .map(|r| r.iter().map(|&v| (v >= 0).then_some(v as u64)).collect())
+            .collect()
+    }
+
+    #[test]
+    fn rows_round_trip_and_count_tiles() {
+        let g = grid(&[&[0, -1, 1], &[-1, 2, 2]]);
+        let b = Board::from_rows(&g, true).unwrap();
+        assert_eq!(b.tiles_left(), 4);
+        assert_eq!(b.get(Pos::new(0, 2)), Some(1));
+        assert_eq!(b.get(Pos::new(0, 1)), None);
+        assert_eq!(b.get(Pos::new(-1, 0)), None);
+        let back: Vec<Vec<Option<u64>>> = b
+            .to_rows()
+            .into_iter()
+            .map(|r| r.into_iter().map(|c| c.map(u64::from)).collect())
+            .collect();
+        assert_eq!(back, g);
+    }
+
+    #[test]
+    fn rejects_bad_shapes_and_kinds() {
+        assert_eq!(Board::from_rows(&[], true), Err(EngineError::EmptyBoard));
+        assert_eq!(
+            Board::from_rows(&[vec![]], true),
+            Err(EngineError::EmptyBoard)
+        );
+        assert!(matches!(
+            Board::from_rows(&grid(&[&[1, 1], &[1]]), true),
+            Err(EngineError::RaggedRows { row: 1, .. })
+        ));
+        assert!(matches!(
+            Board::new(257, 3, true),
+            Err(EngineError::BoardTooLarge { .. })
+        ));
+        assert!(matches!(
+            Board::from_rows(&[vec![Some(70_000)]], true),
+            Err(EngineError::KindTooLarge { .. })
+        ));
+        let mut b = Board::new(2, 2, true).unwrap();
+        assert!(matches!(
+            b.set(Pos::new(2, 0), Some(1)),
+            Err(EngineError::OutOfBounds { .. })
+        ));
+    }
+
+    #[test]
+    fn segment_index_follows_set() {
+        let mut b = Board::from_rows(&grid(&[&[1, -1, -1, 1]]), true).unwrap();
+        // padded row 1: columns 1..=4 are the board.
+        assert!(!b.clear_row(1, 0, 5));
+        assert!(b.clear_row(1, 1, 4));
+        b.set(Pos::new(0, 2), Some(3)).unwrap();
+        assert!(!b.clear_row(1, 1, 4));
+        b.set(Pos::new(0, 2), None).unwrap();
+        assert!(b.clear_row(1, 1, 4));
+        assert_eq!(b.tiles_left(), 2);
+    }
+
+    #[test]
+    fn closed_ring_is_a_wall() {
+        let b = Board::new(2, 2, false).unwrap();
+        assert!(!b.free(0, 1));
+        assert!(b.free(1, 1));
+        assert_eq!(b.tiles_left(), 0);
+    }
+
+    #[test]
+    fn serde_round_trip() {
+        let b = Board::from_rows(&grid(&[&[0, -1], &[-1, 0]]), false).unwrap();
+        let json = serde_json::to_string(&b).unwrap();
+        let back: Board = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, b);
+    }
+}

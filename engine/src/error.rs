@@ -1,0 +1,68 @@
+//! The engine's one error type: every way a caller's input can be refused, each with a
+//! stable machine-readable code (for IPC and the CLI) and a message a person can act on.
+
+use thiserror::Error;
+
+/// Everything the engine can refuse. Never a panic: bad input becomes one of these.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum EngineError {
+    #[error("the board has no cells: it needs at least one row and one column")]
+    EmptyBoard,
+    #[error(
+        "row {row} has {len} cells but row 0 has {expected}: every row must be the same length"
+    )]
+    RaggedRows {
+        row: usize,
+        len: usize,
+        expected: usize,
+    },
+    #[error("a board of {rows}x{cols} is too large: each side must be 1..={max}")]
+    BoardTooLarge {
+        rows: usize,
+        cols: usize,
+        max: usize,
+    },
+    #[error("tile kind {kind} is too large: kinds must be 0..={max}")]
+    KindTooLarge { kind: u64, max: u16 },
+    #[error("cell ({row}, {col}) is outside the {rows}x{cols} board")]
+    OutOfBounds {
+        row: i64,
+        col: i64,
+        rows: usize,
+        cols: usize,
+    },
+    #[error("cell ({row}, {col}) is empty")]
+    EmptyCell { row: i64, col: i64 },
+    #[error("cannot deal: {0}")]
+    BadDealOptions(String),
+    #[error("nothing to undo")]
+    NothingToUndo,
+    #[error("the game is over: start a new game")]
+    GameOver,
+    #[error("saved game is not usable: {0}")]
+    BadSave(String),
+    #[error("saved game has format version {found}; this build reads versions up to {supported}")]
+    UnsupportedSaveVersion { found: u32, supported: u32 },
+}
+
+impl EngineError {
+    /// A stable identifier for the error kind, for programs (IPC, scripts) to match on.
+    pub fn code(&self) -> &'static str {
+        match self {
+            EngineError::EmptyBoard => "empty_board",
+            EngineError::RaggedRows { .. } => "ragged_rows",
+            EngineError::BoardTooLarge { .. } => "board_too_large",
+            EngineError::KindTooLarge { .. } => "kind_too_large",
+            EngineError::OutOfBounds { .. } => "out_of_bounds",
+            EngineError::EmptyCell { .. } => "empty_cell",
+            EngineError::BadDealOptions(_) => "bad_deal_options",
+            EngineError::NothingToUndo => "nothing_to_undo",
+            EngineError::GameOver => "game_over",
+            EngineError::BadSave(_) => "bad_save",
+            EngineError::UnsupportedSaveVersion { .. } => "unsupported_save_version",
+        }
+    }
+}
+
+/// Shorthand used across the engine.
+pub type Result<T> = std::result::Result<T, EngineError>;
