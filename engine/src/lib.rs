@@ -4,7 +4,9 @@
 pub mod board;
 pub mod error;
 pub mod link;
+pub mod pairs;
 
 pub use board::{Board, Kind, Pos, MAX_KIND, MAX_SIDE};
 pub use error::{EngineError, Result};
 pub use link::Path;
+pub use pairs::Pair;

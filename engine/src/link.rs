@@ -86,6 +86,12 @@ impl Board {
         self.is_pair(a, b) && self.route(a, b, Goal::Any).is_some()
     }
 
+    /// Whether two distinct occupied cells connect, whatever their kinds: deals and
+    /// shuffles build removal orders on occupancy alone and give kinds afterwards.
+    pub(crate) fn cells_link(&self, a: Pos, b: Pos) -> bool {
+        a != b && self.route(a, b, Goal::Any).is_some()
+    }
+
     fn is_pair(&self, a: Pos, b: Pos) -> bool {
         a != b && matches!((self.get(a), self.get(b)), (Some(x), Some(y)) if x == y)
     }

@@ -1,0 +1,115 @@
+//! Every connectable pair of a board, and "stuck" detection (tiles left, no pair).
+
+use serde::Serialize;
+
+use crate::board::{Board, Kind, Pos};
+use crate::link::Path;
+
+/// Two tiles of the same kind that connect now, with their best path from `a` to `b`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Pair {
+    pub a: Pos,
+    pub b: Pos,
+    pub path: Path,
+}
+
+impl Board {
+    /// The tiles grouped by kind: `(kind, positions in row-major order)`, kinds ascending.
+    pub fn tiles_by_kind(&self) -> Vec<(Kind, Vec<Pos>)> {
+        let mut groups: Vec<(Kind, Vec<Pos>)> = Vec::new();
+        let mut tiles: Vec<(Kind, Pos)> = self.tiles().map(|(p, k)| (k, p)).collect();
+        tiles.sort_unstable();
+        for (k, p) in tiles {
+            match groups.last_mut() {
+                Some((last, ps)) if *last == k => ps.push(p),
+                _ => groups.push((k, vec![p])),
+            }
+        }
+        groups
+    }
+
+    /// Every connectable same-kind pair once (`a` before `b` in row-major order), each
+    /// with its best path; ordered by kind, then by `a`, then by `b`.
+    pub fn pairs(&self) -> Vec<Pair> {
+        let mut out = Vec::new();
+        for (_, ps) in self.tiles_by_kind() {
+            for (i, &a) in ps.iter().enumerate() {
+                for &b in &ps[i + 1..] {
+                    if let Some(path) = self.find_path(a, b) {
+                        out.push(Pair { a, b, path });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The connectable pairs without their paths (cheaper: stops at the first path).
+    pub fn linkable_pairs(&self) -> Vec<(Pos, Pos)> {
+        let mut out = Vec::new();
+        for (_, ps) in self.tiles_by_kind() {
+            for (i, &a) in ps.iter().enumerate() {
+                for &b in &ps[i + 1..] {
+                    if self.can_link(a, b) {
+                        out.push((a, b));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether at least one pair can be removed now.
+    pub fn has_pair(&self) -> bool {
+        self.tiles_by_kind().iter().any(|(_, ps)| {
+            ps.iter()
+                .enumerate()
+                .any(|(i, &a)| ps[i + 1..].iter().any(|&b| self.can_link(a, b)))
+        })
+    }
+
+    /// Tiles remain but no pair can be removed: the player needs a shuffle.
+    pub fn is_stuck(&self) -> bool {
+        !self.is_cleared() && !self.has_pair()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(rows: &[&str]) -> Board {
+        let grid: Vec<Vec<Option<u64>>> = rows
+            .iter()
+            .map(|r| r.chars().map(|c| (c != '.').then_some(c as u64)).collect())
+            .collect();
+        Board::from_rows(&grid, true).unwrap()
+    }
+
+    #[test]
+    fn lists_each_pair_once_in_order() {
+        let b = board(&["AB", "AB"]);
+        let pairs = b.pairs();
+        let ends: Vec<(Pos, Pos)> = pairs.iter().map(|p| (p.a, p.b)).collect();
+        assert_eq!(
+            ends,
+            vec![
+                (Pos::new(0, 0), Pos::new(1, 0)),
+                (Pos::new(0, 1), Pos::new(1, 1))
+            ]
+        );
+        assert_eq!(b.linkable_pairs(), ends);
+        assert!(!b.is_stuck());
+    }
+
+    #[test]
+    fn stuck_when_no_pair_connects_and_not_when_cleared() {
+        // Closed ring, AB/BA checkerboard: every same-kind pair is diagonal and both corners are blocked.
+        let grid = vec![vec![Some(0), Some(1)], vec![Some(1), Some(0)]];
+        let b = Board::from_rows(&grid, false).unwrap();
+        assert!(b.is_stuck());
+        assert!(b.pairs().is_empty());
+        let empty = Board::new(3, 3, true).unwrap();
+        assert!(!empty.is_stuck());
+    }
+}
