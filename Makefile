@@ -1,0 +1,79 @@
+# Lianliankan: build, run and test. Newcomers need two commands:
+#   make run    install what is missing, build the view, open the game window
+#   make test   install what is missing, then every check CI runs
+# Installing needs root or sudo (apt); see scripts/install-deps.sh.
+
+SHELL := /bin/bash
+export PATH := $(HOME)/.cargo/bin:$(PATH)
+export DEBIAN_FRONTEND := noninteractive
+TAURI := npx --no-install tauri
+
+.PHONY: help deps ui run run-debug test fmt clippy test-engine test-app bindings \
+        bindings-check test-ui e2e bundle bench bench-app icons
+
+help:
+	@echo "make run | test | bundle | bench | bench-app | bindings | icons | deps"
+
+## Install missing system packages, toolchains, npm packages and tauri-driver.
+deps:
+	scripts/install-deps.sh
+
+## Build the view into ui/dist.
+ui: deps
+	npm --prefix ui run build
+
+## Open the game window (Vite dev server + debug build with hot reload).
+run: deps
+	@[ -n "$${DISPLAY:-}$${WAYLAND_DISPLAY:-}" ] || { echo "make run needs a display (DISPLAY or WAYLAND_DISPLAY); under Xvfb: DISPLAY=:99 make run" >&2; exit 1; }
+	$(TAURI) dev
+
+## The same window without a dev server: a debug build serving ui/dist itself.
+run-debug: ui
+	cargo build --features tauri/custom-protocol
+	./target/debug/lianliankan
+
+## Every check, in the order CI runs them (fast, local checks first).
+test: deps fmt clippy test-engine test-app test-ui e2e
+
+fmt:
+	cargo fmt --all --check
+
+clippy:
+	cargo clippy --workspace --all-targets -- -D warnings
+
+test-engine:
+	cargo test -p lianliankan-engine --release
+
+## Command-layer tests (mock runtime), persistence tests, and the bindings check.
+test-app:
+	cargo test -p lianliankan
+
+## Regenerate ui/src/bindings/ from the Rust types (commit the result).
+bindings:
+	LLK_UPDATE_BINDINGS=1 cargo test -p lianliankan --test bindings
+
+## Fail if ui/src/bindings/ differs from freshly generated bindings.
+bindings-check:
+	cargo test -p lianliankan --test bindings
+
+test-ui:
+	npm --prefix ui test
+
+e2e:
+	tests/e2e/run.sh
+
+## A .deb under target/release/bundle/deb/.
+bundle: deps
+	$(TAURI) build --bundles deb
+
+bench:
+	cargo bench -p lianliankan-engine
+
+bench-app: deps
+	tests/e2e/bench-app.sh
+
+## Regenerate the icon set from icons/source.svg.
+icons:
+	rsvg-convert -w 1024 -h 1024 icons/source.svg -o icons/source.png
+	$(TAURI) icon icons/source.png -o icons
+	rm -rf icons/android icons/ios
