@@ -1,0 +1,314 @@
+/**
+ * The controller: wires the engine commands (api.ts) to the board, path overlay, HUD,
+ * dialogs and keyboard. It keeps the game clock and the pause state, serialises player
+ * actions so their results apply in order, and turns every command error into a toast.
+ */
+import { api } from "./api";
+import { BoardView, FADE_MS } from "./board-view";
+import { GameClock } from "./clock";
+import { NewGameDialog, SettingsDialog, WonDialog } from "./dialogs";
+import { faceOf } from "./faces";
+import { applyStaticText, byId, Hud } from "./hud";
+import { htmlLang, resolveLang, translator, type Lang, type Translate } from "./i18n";
+import type { AppError, GameOptions, GameView, Outcome, Preset, Settings } from "./ipc";
+import { actionForKey, firstTile, nextFocus, type Action } from "./keys";
+import { fitCells } from "./layout";
+import { markFirstBoard } from "./metrics";
+import { PathOverlay } from "./path-overlay";
+import { pathDuration } from "./path-view";
+import { Toasts } from "./toast";
+
+const FALLBACK_PRESETS: Preset[] = [{ name: "10x10", rows: 10, cols: 10, kinds: 25 }];
+
+export class App {
+  private game: GameView | null = null;
+  private presets: Preset[] = [];
+  private settings: Settings = { language: "auto", auto_shuffle: true };
+  private lang: Lang = "en";
+  private t: Translate = translator("en");
+  private paused = false;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly clock = new GameClock();
+  private readonly board: BoardView;
+  private readonly overlay = new PathOverlay(byId("path-overlay"));
+  private readonly hud = new Hud();
+  private readonly toasts = new Toasts(byId("toasts"), byId("announcer"));
+  private readonly stage = byId("stage");
+  private readonly newGameDialog: NewGameDialog;
+  private readonly settingsDialog: SettingsDialog;
+  private readonly wonDialog: WonDialog;
+  private readonly reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+  constructor() {
+    this.board = new BoardView(byId("board"), { onSelect: (r, c) => this.select(r, c) }, this.t);
+    this.newGameDialog = new NewGameDialog({
+      onStart: (o) => this.newGame(o),
+      onRetry: () => this.retry(),
+    });
+    this.settingsDialog = new SettingsDialog((s) => this.changeSettings(s));
+    this.wonDialog = new WonDialog({ onNew: () => this.openNewGame(), onRetry: () => this.retry() });
+    for (const [name, btn] of Object.entries(this.hud.buttons)) {
+      btn.addEventListener("click", () => this.perform(name as Action["type"] | "settings"));
+    }
+    byId("stuck-shuffle").addEventListener("click", () => this.perform("shuffle"));
+    byId("btn-resume").addEventListener("click", () => this.setPaused(false));
+    document.addEventListener("keydown", (e) => this.onKey(e));
+    document.addEventListener("visibilitychange", () => this.onVisibility());
+    window.addEventListener("pagehide", () => this.saveClock());
+    new ResizeObserver(() => this.fit()).observe(this.stage);
+    window.setInterval(() => this.hud.setTime(this.clock.elapsed()), 250);
+    window.setInterval(() => this.clock.running && this.saveClock(), 15000);
+  }
+
+  async init(): Promise<void> {
+    this.settings = await api.getSettings().catch((e: unknown) => (this.error(e), this.settings));
+    this.applyLanguage();
+    const start = await api.start().catch((e: unknown) => (this.error(e), null));
+    if (start) {
+      this.showGame(start.game, true);
+      this.hud.showNotice(start.notice);
+      markFirstBoard();
+    }
+    this.presets = await api.presets().catch((e: unknown) => (this.error(e), FALLBACK_PRESETS));
+    this.newGameDialog.setPresets(this.presets, this.t);
+  }
+
+  // ---- actions -------------------------------------------------------------------
+
+  private perform(action: Action["type"] | "settings"): void {
+    switch (action) {
+      case "hint":
+        return this.enqueue(() => this.hint());
+      case "shuffle":
+        return this.enqueue(async () => this.afterChange(await api.shuffle(), "shuffle"));
+      case "undo":
+        return this.enqueue(async () => this.afterChange(await api.undo(), "undo"));
+      case "pause":
+        return this.setPaused(!this.paused);
+      case "newGame":
+        return this.openNewGame();
+      case "settings":
+        return this.settingsDialog.open(this.settings);
+      case "move":
+      case "select":
+        return;
+    }
+  }
+
+  private enqueue(task: () => Promise<void>): void {
+    this.queue = this.queue.then(task).catch((e: unknown) => this.error(e));
+  }
+
+  private select(row: number, col: number): void {
+    this.enqueue(async () => {
+      if (this.paused || !this.game || this.game.status === "won") return;
+      const res = await api.select(row, col, this.clock.elapsed());
+      this.applyOutcome(res.outcome, res.game);
+    });
+  }
+
+  private applyOutcome(outcome: Outcome, game: GameView): void {
+    switch (outcome.kind) {
+      case "selected":
+        this.board.setSelection(outcome.cell);
+        this.toasts.announce(this.t("announce.selected", { face: this.faceName(outcome.cell) }));
+        break;
+      case "deselected":
+        this.board.setSelection(null);
+        break;
+      case "switched":
+        this.board.setSelection(outcome.to);
+        this.toasts.announce(this.t("announce.selected", { face: this.faceName(outcome.to) }));
+        break;
+      case "matched": {
+        const reduced = this.reducedMotion.matches;
+        const total = reduced ? 0 : pathDuration(outcome.path);
+        const fade = reduced ? 60 : FADE_MS;
+        const g = this.board.geometry();
+        if (g) this.overlay.draw(outcome.path, g, total, fade + (reduced ? 200 : 60));
+        this.board.setHint([]);
+        this.board.setSelection(null);
+        this.board.vanish(outcome.removed, total, fade);
+        this.game = game;
+        if (outcome.shuffled) this.toasts.show(this.t("shuffled.auto"));
+        this.board.render(game);
+        if (outcome.combo > 1) this.hud.pulseCombo();
+        this.toasts.announce(this.t("announce.matched", { n: game.tiles_left }));
+        if (game.status === "won") {
+          this.clock.setRunning(false);
+          this.saveClock();
+          window.setTimeout(() => this.showWon(), total + fade + 150);
+        }
+        break;
+      }
+    }
+    this.game = game;
+    this.refresh();
+  }
+
+  private async hint(): Promise<void> {
+    if (this.paused || !this.game) return;
+    const hint = await api.hint();
+    if (!hint) {
+      this.toasts.show(this.t("hint.none"));
+      return;
+    }
+    this.board.setHint([hint.a, hint.b]);
+    const g = this.board.geometry();
+    if (g && !this.reducedMotion.matches) this.overlay.draw(hint.path, g, pathDuration(hint.path), 900, "hint");
+    this.game = await api.gameState();
+    this.refresh();
+  }
+
+  private afterChange(game: GameView, what: "shuffle" | "undo"): void {
+    this.board.setHint([]);
+    this.overlay.clear();
+    const boardEl = this.board.el;
+    boardEl.classList.remove("shuffling");
+    if (what === "shuffle" && !this.reducedMotion.matches) {
+      void boardEl.offsetWidth;
+      boardEl.classList.add("shuffling");
+    }
+    this.game = game;
+    this.board.render(game);
+    this.refresh();
+  }
+
+  private openNewGame(): void {
+    this.newGameDialog.open(this.game, this.settings.auto_shuffle, this.game !== null);
+  }
+
+  private newGame(options: GameOptions): void {
+    this.enqueue(async () => this.showGame(await api.newGame(options), true));
+  }
+
+  private retry(): void {
+    const g = this.game;
+    if (!g) return this.openNewGame();
+    this.newGame({ ...g.options });
+  }
+
+  private showGame(game: GameView, fresh: boolean): void {
+    this.game = game;
+    if (this.wonDialog.el.open) this.wonDialog.el.close();
+    this.board.setHint([]);
+    this.overlay.clear();
+    this.clock.reset(game.elapsed_ms);
+    this.paused = false;
+    this.hud.setPaused(false, this.t);
+    this.fit();
+    this.board.render(game);
+    if (fresh) this.board.setFocus(firstTile(game.cells), false);
+    this.refresh();
+  }
+
+  private setPaused(paused: boolean): void {
+    if (!this.game || (paused && this.game.status === "won")) return;
+    this.paused = paused;
+    this.hud.setPaused(paused, this.t);
+    byId("paused").hidden = !paused;
+    this.stage.classList.toggle("is-paused", paused);
+    this.refresh();
+    if (paused) {
+      this.saveClock();
+      byId("btn-resume").focus();
+    } else this.board.focusCurrent();
+  }
+
+  private changeSettings(s: Settings): void {
+    this.enqueue(async () => {
+      this.settings = await api.setSettings(s);
+      this.applyLanguage();
+    });
+  }
+
+  // ---- view upkeep -----------------------------------------------------------------
+
+  /** HUD and clock after any state change. */
+  private refresh(): void {
+    const g = this.game;
+    if (!g) return;
+    this.hud.update(g, this.paused);
+    this.clock.setRunning(g.status === "playing" && !this.paused && !document.hidden);
+    this.hud.setTime(this.clock.elapsed());
+  }
+
+  private fit(): void {
+    const g = this.game;
+    if (!g) return;
+    const scroll = byId("board-scroll");
+    const size = fitCells(this.stage.clientWidth - 8, this.stage.clientHeight - 8, g.rows, g.cols);
+    this.board.applySize(size);
+    scroll.classList.toggle("scrolls", size.scrolls);
+  }
+
+  private showWon(): void {
+    const g = this.game;
+    if (!g || g.status !== "won") return;
+    const layout = this.presets.find((p) => p.rows === g.rows && p.cols === g.cols)?.name ?? `${g.rows}x${g.cols}`;
+    this.wonDialog.open(g, this.clock.elapsed(), layout.replace("x", " × "), this.t);
+    this.toasts.announce(this.t("announce.won", { score: g.score }));
+  }
+
+  private applyLanguage(): void {
+    this.lang = resolveLang(this.settings.language, navigator.languages ?? [navigator.language]);
+    this.t = translator(this.lang);
+    document.documentElement.lang = htmlLang(this.lang);
+    document.title = this.t("app.title");
+    applyStaticText(this.t);
+    this.board.setTranslate(this.t);
+    this.hud.setPaused(this.paused, this.t);
+    this.newGameDialog.setPresets(this.presets, this.t);
+  }
+
+  private onVisibility(): void {
+    this.refresh();
+    if (document.hidden) this.saveClock();
+  }
+
+  private saveClock(): void {
+    if (!this.game) return;
+    api.setElapsed(this.clock.elapsed()).catch((e: unknown) => this.error(e));
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    if (document.querySelector("dialog[open]")) return;
+    const target = e.target as HTMLElement | null;
+    if (target && target.closest("input, select, textarea")) return;
+    const action = actionForKey(e);
+    if (!action) return;
+    const onTile = target?.closest("button.tile") ?? null;
+    if (action.type === "select") {
+      // a focused tile (or HUD button) clicks itself natively
+      if (target instanceof HTMLButtonElement) return;
+      e.preventDefault();
+      this.board.focusCurrent();
+      return;
+    }
+    e.preventDefault();
+    if (action.type === "move") {
+      if (this.paused) return;
+      const from = this.board.focused;
+      if (!onTile || !from) {
+        this.board.setFocus(from ?? firstTile(this.board.currentCells));
+        return;
+      }
+      const to = nextFocus(this.board.currentCells, from, action.dir);
+      if (to) this.board.setFocus(to);
+      return;
+    }
+    this.perform(action.type);
+  }
+
+  private faceName(p: [number, number]): string {
+    const kind = this.game?.cells[p[0]]?.[p[1]];
+    return kind == null ? "" : this.t(`face.${faceOf(kind)}`);
+  }
+
+  private error(e: unknown): void {
+    const err = e as Partial<AppError>;
+    const message = typeof err?.message === "string" ? err.message : String(e);
+    this.toasts.show(this.t("error.command", { message }), "error", 5000);
+    console.warn("command failed", e);
+  }
+}

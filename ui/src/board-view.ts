@@ -1,0 +1,241 @@
+/**
+ * The board as DOM: a CSS grid of real `<button>` tiles (`data-row`, `data-col`,
+ * `data-kind`, translated `aria-label`) and inert placeholders for empty cells, inside a
+ * half-cell margin that shows the ring. Roving tabindex: exactly one tile is tabbable.
+ * It draws state it is given (selection, hint, vanishing tiles) and decides no rule.
+ */
+import { faceOf, faceSvg } from "./faces";
+import type { Translate } from "./i18n";
+import type { GameView, Pos } from "./ipc";
+import { firstTile } from "./keys";
+import type { CellSize } from "./layout";
+import type { BoardGeometry } from "./path-view";
+
+export interface BoardHandlers {
+  onSelect(row: number, col: number): void;
+}
+
+/** How long a matched tile takes to fade (CSS `--fade-ms` matches it). */
+export const FADE_MS = 180;
+
+export class BoardView {
+  readonly el: HTMLElement;
+  private cells: (HTMLElement | null)[][] = [];
+  private kinds: (number | null)[][] = [];
+  private rows = 0;
+  private cols = 0;
+  private focus: Pos | null = null;
+  private selection: Pos | null = null;
+  private hint: Pos[] = [];
+  private size: CellSize | null = null;
+  private t: Translate;
+
+  constructor(el: HTMLElement, handlers: BoardHandlers, t: Translate) {
+    this.el = el;
+    this.t = t;
+    el.addEventListener("click", (e) => {
+      const tile = (e.target as Element).closest<HTMLButtonElement>("button.tile");
+      if (!tile || tile.classList.contains("vanishing") || !el.contains(tile)) return;
+      const row = Number(tile.dataset["row"]);
+      const col = Number(tile.dataset["col"]);
+      this.setFocus([row, col], false);
+      handlers.onSelect(row, col);
+    });
+    el.addEventListener("focusin", (e) => {
+      const tile = (e.target as Element).closest<HTMLButtonElement>("button.tile");
+      if (tile) this.setFocus([Number(tile.dataset["row"]), Number(tile.dataset["col"])], false);
+    });
+  }
+
+  get dims(): { rows: number; cols: number } {
+    return { rows: this.rows, cols: this.cols };
+  }
+
+  get focused(): Pos | null {
+    return this.focus;
+  }
+
+  get currentCells(): (number | null)[][] {
+    return this.kinds;
+  }
+
+  geometry(): BoardGeometry | null {
+    if (!this.size) return null;
+    const { cellW, cellH, ringW, ringH } = this.size;
+    return { rows: this.rows, cols: this.cols, cellW, cellH, ringW, ringH };
+  }
+
+  /** Applies a cell size (CSS custom properties; no inline style attributes). */
+  applySize(size: CellSize): void {
+    this.size = size;
+    const s = this.el.style;
+    s.setProperty("--cell-w", `${size.cellW}px`);
+    s.setProperty("--cell-h", `${size.cellH}px`);
+    s.setProperty("--ring-w", `${size.ringW}px`);
+    s.setProperty("--ring-h", `${size.ringH}px`);
+    s.setProperty("--board-w", `${size.boardW}px`);
+    s.setProperty("--board-h", `${size.boardH}px`);
+  }
+
+  setTranslate(t: Translate): void {
+    this.t = t;
+    this.el.setAttribute("aria-label", t("board.label", { rows: this.rows, cols: this.cols }));
+    for (const row of this.cells)
+      for (const cell of row) if (cell instanceof HTMLButtonElement) this.label(cell);
+  }
+
+  /** Brings the DOM in line with `game` (cells that did not change are kept). */
+  render(game: GameView): void {
+    const resized = game.rows !== this.rows || game.cols !== this.cols;
+    if (resized) {
+      this.rows = game.rows;
+      this.cols = game.cols;
+      this.el.replaceChildren();
+      this.cells = Array.from({ length: game.rows }, () => Array<HTMLElement | null>(game.cols).fill(null));
+      this.kinds = Array.from({ length: game.rows }, () => Array<number | null>(game.cols).fill(null));
+      this.el.style.setProperty("--rows", String(game.rows));
+      this.el.style.setProperty("--cols", String(game.cols));
+      this.el.setAttribute("aria-label", this.t("board.label", { rows: game.rows, cols: game.cols }));
+      this.focus = null;
+    }
+    const hadFocus = this.el.contains(document.activeElement);
+    for (let r = 0; r < game.rows; r++) {
+      for (let c = 0; c < game.cols; c++) {
+        const kind = game.cells[r]?.[c] ?? null;
+        const current = this.cells[r]![c];
+        const sameKind = this.kinds[r]![c] === kind;
+        if (current && sameKind && !(kind !== null && current.classList.contains("vanishing"))) continue;
+        if (current && kind === null && current.classList.contains("vanishing")) {
+          this.kinds[r]![c] = null;
+          continue; // its fade ends with a placeholder
+        }
+        const next = kind === null ? this.placeholder(r, c) : this.tile(r, c, kind);
+        if (current) current.replaceWith(next);
+        else this.el.append(next);
+        this.cells[r]![c] = next;
+        this.kinds[r]![c] = kind;
+      }
+    }
+    this.selection = null;
+    this.hint = [];
+    this.setSelection(game.selection);
+    if (!this.focus || this.kinds[this.focus[0]]?.[this.focus[1]] == null) this.focus = firstTile(this.kinds);
+    this.updateTabStops();
+    if (hadFocus) this.focusCurrent();
+  }
+
+  setSelection(pos: Pos | null): void {
+    if (this.selection) this.mark(this.selection, "selected", false);
+    this.selection = pos;
+    if (pos) this.mark(pos, "selected", true);
+  }
+
+  setHint(cells: Pos[]): void {
+    for (const p of this.hint) this.mark(p, "hinted", false);
+    this.hint = cells;
+    for (const p of cells) this.mark(p, "hinted", true);
+  }
+
+  /** Fades out two matched tiles after `delayMs`; they become placeholders afterwards. */
+  vanish(cells: Pos[], delayMs: number, fadeMs: number): void {
+    for (const [r, c] of cells) {
+      const el = this.cells[r]?.[c];
+      if (!(el instanceof HTMLButtonElement)) continue;
+      el.classList.add("vanishing");
+      el.classList.remove("selected", "hinted");
+      el.removeAttribute("aria-pressed");
+      el.tabIndex = -1;
+      el.style.setProperty("--vanish-delay", `${delayMs}ms`);
+      el.style.setProperty("--fade-ms", `${fadeMs}ms`);
+      this.kinds[r]![c] = null;
+      window.setTimeout(() => {
+        if (this.cells[r]?.[c] !== el) return; // replaced meanwhile (undo, new game)
+        const ph = this.placeholder(r, c);
+        const refocus = document.activeElement === el;
+        el.replaceWith(ph);
+        this.cells[r]![c] = ph;
+        if (refocus) this.focusCurrent();
+      }, delayMs + fadeMs);
+    }
+    if (this.focus && cells.some((p) => p[0] === this.focus![0] && p[1] === this.focus![1])) {
+      this.focus = null;
+    }
+    if (!this.focus) this.focus = firstTile(this.kinds);
+    this.updateTabStops();
+  }
+
+  /** Moves the roving focus; `move` also moves DOM focus there. */
+  setFocus(pos: Pos | null, move = true): void {
+    this.focus = pos;
+    this.updateTabStops();
+    if (move) this.focusCurrent();
+  }
+
+  focusCurrent(): void {
+    const el = this.focus ? this.cells[this.focus[0]]?.[this.focus[1]] : null;
+    if (el instanceof HTMLButtonElement && !el.classList.contains("vanishing")) el.focus({ preventScroll: false });
+    else if (this.el.contains(document.activeElement) || document.activeElement === document.body) this.el.focus();
+  }
+
+  tileAt(pos: Pos): HTMLElement | null {
+    return this.cells[pos[0]]?.[pos[1]] ?? null;
+  }
+
+  private updateTabStops(): void {
+    for (const row of this.cells)
+      for (const cell of row) if (cell instanceof HTMLButtonElement) cell.tabIndex = -1;
+    const f = this.focus ? this.cells[this.focus[0]]?.[this.focus[1]] : null;
+    if (f instanceof HTMLButtonElement) f.tabIndex = 0;
+    // the board itself is tabbable only when no tile is
+    this.el.tabIndex = f instanceof HTMLButtonElement ? -1 : 0;
+  }
+
+  private mark(pos: Pos, cls: "selected" | "hinted", on: boolean): void {
+    const el = this.cells[pos[0]]?.[pos[1]];
+    if (!(el instanceof HTMLButtonElement)) return;
+    el.classList.toggle(cls, on);
+    if (cls === "selected") el.setAttribute("aria-pressed", String(on));
+    if (cls === "hinted") {
+      if (on) el.dataset["hint"] = "true";
+      else delete el.dataset["hint"];
+    }
+  }
+
+  private label(btn: HTMLButtonElement): void {
+    const kind = Number(btn.dataset["kind"]);
+    const row = Number(btn.dataset["row"]) + 1;
+    const col = Number(btn.dataset["col"]) + 1;
+    btn.setAttribute("aria-label", this.t("tile.label", { face: this.t(`face.${faceOf(kind)}`), row, col }));
+  }
+
+  private tile(r: number, c: number, kind: number): HTMLButtonElement {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "tile cell";
+    b.dataset["row"] = String(r);
+    b.dataset["col"] = String(c);
+    b.dataset["kind"] = String(kind);
+    b.dataset["face"] = faceOf(kind);
+    b.setAttribute("aria-pressed", "false");
+    b.tabIndex = -1;
+    this.place(b, r, c);
+    this.label(b);
+    b.append(faceSvg(kind));
+    return b;
+  }
+
+  private placeholder(r: number, c: number): HTMLElement {
+    const d = document.createElement("div");
+    d.className = "empty cell";
+    d.dataset["row"] = String(r);
+    d.dataset["col"] = String(c);
+    d.setAttribute("aria-hidden", "true");
+    this.place(d, r, c);
+    return d;
+  }
+
+  private place(el: HTMLElement, r: number, c: number): void {
+    el.style.setProperty("grid-row", String(r + 1));
+    el.style.setProperty("grid-column", String(c + 1));
+  }
+}

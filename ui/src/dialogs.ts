@@ -1,0 +1,146 @@
+/**
+ * The `<dialog>`s: new game (layout preset, solvable-only, ring paths, seed, retry this
+ * board), settings (language, auto-shuffle) and the won summary. They collect input and
+ * call back; the app talks to the engine.
+ */
+import { formatTime } from "./clock";
+import { byId } from "./hud";
+import type { Translate } from "./i18n";
+import type { GameOptions, GameView, Language, Preset, Settings } from "./ipc";
+import { parseSeed, randomSeed } from "./seed";
+
+function showModal(d: HTMLDialogElement): void {
+  if (!d.open) d.showModal();
+}
+
+export interface NewGameHandlers {
+  onStart(options: GameOptions): void;
+  onRetry(): void;
+}
+
+export class NewGameDialog {
+  readonly el = byId<HTMLDialogElement>("dlg-new");
+  private readonly layout = byId<HTMLSelectElement>("opt-layout");
+  private readonly solvable = byId<HTMLInputElement>("opt-solvable");
+  private readonly ring = byId<HTMLInputElement>("opt-ring");
+  private readonly seed = byId<HTMLInputElement>("opt-seed");
+  private readonly seedError = byId("opt-seed-error");
+  private presets: Preset[] = [];
+  private autoShuffle = true;
+
+  constructor(handlers: NewGameHandlers) {
+    byId("form-new").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const options = this.read();
+      if (!options) return;
+      this.el.close();
+      handlers.onStart(options);
+    });
+    byId("new-retry").addEventListener("click", () => {
+      this.el.close();
+      handlers.onRetry();
+    });
+    byId("new-cancel").addEventListener("click", () => this.el.close());
+    this.seed.addEventListener("input", () => (this.seedError.hidden = true));
+  }
+
+  setPresets(presets: Preset[], t: Translate): void {
+    this.presets = presets;
+    const selected = this.layout.value;
+    this.layout.replaceChildren(
+      ...presets.map((p) => {
+        const o = document.createElement("option");
+        o.value = p.name;
+        o.textContent = t("newgame.layoutOption", { name: p.name.replace("x", " × "), count: p.rows * p.cols });
+        return o;
+      }),
+    );
+    if (selected) this.layout.value = selected;
+  }
+
+  open(current: GameView | null, autoShuffle: boolean, canRetry: boolean): void {
+    this.autoShuffle = autoShuffle;
+    if (current) {
+      const match = this.presets.find((p) => p.rows === current.rows && p.cols === current.cols);
+      if (match) this.layout.value = match.name;
+      this.solvable.checked = current.options.solvable;
+      this.ring.checked = current.options.ring;
+    }
+    this.seed.value = "";
+    this.seed.placeholder = current?.options.seed ?? "";
+    this.seedError.hidden = true;
+    byId<HTMLButtonElement>("new-retry").hidden = !canRetry;
+    showModal(this.el);
+    this.layout.focus();
+  }
+
+  private read(): GameOptions | null {
+    const preset = this.presets.find((p) => p.name === this.layout.value) ?? this.presets[0];
+    if (!preset) return null;
+    let seed: string;
+    if (this.seed.value.trim() === "") seed = randomSeed();
+    else {
+      const parsed = parseSeed(this.seed.value);
+      if (parsed === null) {
+        this.seedError.hidden = false;
+        this.seed.focus();
+        return null;
+      }
+      seed = parsed;
+    }
+    return {
+      rows: preset.rows,
+      cols: preset.cols,
+      kinds: preset.kinds,
+      seed,
+      solvable: this.solvable.checked,
+      ring: this.ring.checked,
+      auto_shuffle: this.autoShuffle,
+    };
+  }
+}
+
+export class SettingsDialog {
+  readonly el = byId<HTMLDialogElement>("dlg-settings");
+  private readonly language = byId<HTMLSelectElement>("set-language");
+  private readonly autoShuffle = byId<HTMLInputElement>("set-autoshuffle");
+
+  constructor(onChange: (s: Settings) => void) {
+    const emit = () =>
+      onChange({ language: this.language.value as Language, auto_shuffle: this.autoShuffle.checked });
+    this.language.addEventListener("change", emit);
+    this.autoShuffle.addEventListener("change", emit);
+  }
+
+  open(s: Settings): void {
+    this.language.value = s.language;
+    this.autoShuffle.checked = s.auto_shuffle;
+    showModal(this.el);
+    this.language.focus();
+  }
+}
+
+export class WonDialog {
+  readonly el = byId<HTMLDialogElement>("dlg-won");
+
+  constructor(handlers: { onNew(): void; onRetry(): void }) {
+    byId("won-new").addEventListener("click", () => {
+      this.el.close();
+      handlers.onNew();
+    });
+    byId("won-retry").addEventListener("click", () => {
+      this.el.close();
+      handlers.onRetry();
+    });
+  }
+
+  open(game: GameView, elapsedMs: number, layout: string, t: Translate): void {
+    byId("won-time").textContent = formatTime(elapsedMs);
+    byId("won-score").textContent = String(game.score);
+    byId("won-best-label").textContent = t("won.best", { layout });
+    byId("won-best").textContent = game.best_score === null ? "–" : String(game.best_score);
+    byId("won-new-best").hidden = !(game.best_score !== null && game.score >= game.best_score && game.score > 0);
+    showModal(this.el);
+    byId("won-new").focus();
+  }
+}

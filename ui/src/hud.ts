@@ -1,0 +1,91 @@
+/**
+ * The heads-up display: tiles left, clock, score, combo, seed; the action buttons'
+ * enabled/pressed states; the stuck banner and the notice area. Also applies the
+ * static translations (`data-i18n` text, `data-i18n-aria` labels) of the page.
+ */
+import { formatTime } from "./clock";
+import type { Key, Translate } from "./i18n";
+import type { GameView } from "./ipc";
+
+function byId<T extends HTMLElement = HTMLElement>(id: string): T {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`missing #${id}`);
+  return el as T;
+}
+
+export { byId };
+
+export function applyStaticText(t: Translate, root: ParentNode = document): void {
+  root.querySelectorAll<HTMLElement>("[data-i18n]").forEach((el) => {
+    el.textContent = t(el.dataset["i18n"] as Key);
+  });
+  root.querySelectorAll<HTMLElement>("[data-i18n-aria]").forEach((el) => {
+    const text = t(el.dataset["i18nAria"] as Key);
+    el.setAttribute("aria-label", text);
+    el.title = text;
+  });
+}
+
+export class Hud {
+  private readonly tiles = byId("tiles-left");
+  private readonly timer = byId("timer");
+  private readonly score = byId("score");
+  private readonly combo = byId("combo");
+  private readonly seed = byId("seed");
+  private readonly stuck = byId("stuck");
+  private readonly notice = byId("notice");
+  private readonly noticeText = byId("notice-text");
+  readonly buttons = {
+    hint: byId<HTMLButtonElement>("btn-hint"),
+    shuffle: byId<HTMLButtonElement>("btn-shuffle"),
+    undo: byId<HTMLButtonElement>("btn-undo"),
+    pause: byId<HTMLButtonElement>("btn-pause"),
+    newGame: byId<HTMLButtonElement>("btn-new"),
+    settings: byId<HTMLButtonElement>("btn-settings"),
+  };
+
+  constructor() {
+    byId("notice-close").addEventListener("click", () => (this.notice.hidden = true));
+  }
+
+  update(game: GameView, paused: boolean): void {
+    this.tiles.textContent = String(game.tiles_left);
+    this.score.textContent = String(game.score);
+    this.combo.textContent = game.combo > 1 ? `×${game.combo}` : "–";
+    this.combo.closest(".stat")?.classList.toggle("hot", game.combo > 1);
+    this.seed.textContent = game.options.seed;
+    const playing = game.status !== "won";
+    this.buttons.hint.disabled = paused || game.status !== "playing";
+    this.buttons.shuffle.disabled = paused || !playing || game.tiles_left === 0;
+    this.buttons.undo.disabled = paused || !game.can_undo;
+    this.buttons.pause.disabled = !playing;
+    this.stuck.hidden = paused || game.status !== "stuck";
+  }
+
+  setPaused(paused: boolean, t: Translate): void {
+    const b = this.buttons.pause;
+    b.setAttribute("aria-pressed", String(paused));
+    const label = b.querySelector("span");
+    if (label) label.textContent = t(paused ? "btn.resume" : "btn.pause");
+    label?.setAttribute("data-i18n", paused ? "btn.resume" : "btn.pause");
+  }
+
+  setTime(ms: number): void {
+    const text = formatTime(ms);
+    if (this.timer.textContent !== text) this.timer.textContent = text;
+  }
+
+  showNotice(text: string | null): void {
+    this.noticeText.textContent = text ?? "";
+    this.notice.hidden = !text;
+  }
+
+  /** A short pulse on the combo counter. */
+  pulseCombo(): void {
+    const stat = this.combo.closest(".stat");
+    if (!stat) return;
+    stat.classList.remove("pulse");
+    void (stat as HTMLElement).offsetWidth;
+    stat.classList.add("pulse");
+  }
+}

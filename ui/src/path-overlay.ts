@@ -1,0 +1,58 @@
+/**
+ * Draws a link on the overlay above the board: one absolutely placed element per segment,
+ * grown with a CSS animation (`--delay`, `--dur`), ring segments included. The overlay
+ * keeps `data-path` (the points as JSON) until the next link, for tests.
+ */
+import type { Pos } from "./ipc";
+import { centre, pathSegments, type BoardGeometry } from "./path-view";
+
+export class PathOverlay {
+  private clearTimer = 0;
+
+  constructor(private readonly el: HTMLElement) {}
+
+  /**
+   * Shows `points` growing over `totalMs`, kept for `holdMs` more, then removed.
+   * `kind` styles it: a match ("link") or a hint preview ("hint").
+   */
+  draw(points: Pos[], g: BoardGeometry, totalMs: number, holdMs: number, kind: "link" | "hint" = "link"): void {
+    window.clearTimeout(this.clearTimer);
+    this.el.dataset["path"] = JSON.stringify(points);
+    this.el.dataset["kind"] = kind;
+    const segs = pathSegments(points, g, totalMs);
+    const nodes = segs.map((s, i) => {
+      const d = document.createElement("div");
+      d.className = `seg ${s.horizontal ? "h" : "v"}`;
+      const forward = s.horizontal ? s.x2 >= s.x1 : s.y2 >= s.y1;
+      d.classList.add(forward ? "fwd" : "back");
+      if (i === segs.length - 1) d.classList.add("last");
+      const st = d.style;
+      st.setProperty("--x", `${Math.min(s.x1, s.x2)}px`);
+      st.setProperty("--y", `${Math.min(s.y1, s.y2)}px`);
+      st.setProperty("--len", `${s.length}px`);
+      st.setProperty("--delay", `${s.delayMs}ms`);
+      st.setProperty("--dur", `${s.durationMs}ms`);
+      return d;
+    });
+    const ends = [points[0], points[points.length - 1]].flatMap((p) => (p ? [p] : []));
+    const dots = ends.map((p, i) => {
+      const d = document.createElement("div");
+      d.className = "dot";
+      const c = centre(p, g);
+      d.style.setProperty("--x", `${c.x}px`);
+      d.style.setProperty("--y", `${c.y}px`);
+      d.style.setProperty("--delay", `${i === 0 ? 0 : totalMs}ms`);
+      return d;
+    });
+    this.el.replaceChildren(...nodes, ...dots);
+    this.el.classList.add("active");
+    this.clearTimer = window.setTimeout(() => this.clear(), totalMs + holdMs);
+  }
+
+  /** Removes the drawing (data-path stays). */
+  clear(): void {
+    window.clearTimeout(this.clearTimer);
+    this.el.classList.remove("active");
+    this.el.replaceChildren();
+  }
+}

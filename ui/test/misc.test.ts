@@ -1,0 +1,77 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import { GameClock, formatTime } from "../src/clock";
+import { FACE_NAMES } from "../src/face-list";
+import { fitCells, MIN_CELL } from "../src/layout";
+import { parseSeed, randomSeed } from "../src/seed";
+import { buildSprite } from "../vite/faces-plugin";
+
+describe("GameClock", () => {
+  it("counts only while running", () => {
+    let now = 1000;
+    const c = new GameClock(() => now);
+    c.reset(500);
+    now += 100;
+    expect(c.elapsed()).toBe(500);
+    c.setRunning(true);
+    now += 250;
+    expect(c.elapsed()).toBe(750);
+    c.setRunning(false);
+    now += 10_000;
+    expect(c.elapsed()).toBe(750);
+    c.setRunning(true);
+    c.setRunning(true);
+    now += 50;
+    expect(c.elapsed()).toBe(800);
+  });
+  it("formats mm:ss and h:mm:ss", () => {
+    expect(formatTime(0)).toBe("00:00");
+    expect(formatTime(61_999)).toBe("01:01");
+    expect(formatTime(3_600_000 + 62_000)).toBe("1:01:02");
+  });
+});
+
+describe("fitCells", () => {
+  it("fits a 30x16 board on 1920x1080", () => {
+    const s = fitCells(1900, 980, 16, 30);
+    expect(s.scrolls).toBe(false);
+    expect(s.boardW).toBeLessThanOrEqual(1900);
+    expect(s.boardH).toBeLessThanOrEqual(980);
+    expect(s.cellW).toBeGreaterThanOrEqual(MIN_CELL);
+  });
+  it("keeps touch-sized tiles on a phone and scrolls", () => {
+    const s = fitCells(344, 430, 10, 10);
+    expect(s.cellW).toBe(MIN_CELL);
+    expect(s.scrolls).toBe(true);
+  });
+});
+
+describe("seeds", () => {
+  it("parses u64 decimal strings only", () => {
+    expect(parseSeed(" 42 ")).toBe("42");
+    expect(parseSeed("007")).toBe("7");
+    expect(parseSeed("18446744073709551615")).toBe("18446744073709551615");
+    expect(parseSeed("18446744073709551616")).toBeNull();
+    expect(parseSeed("-1")).toBeNull();
+    expect(parseSeed("1e3")).toBeNull();
+    expect(parseSeed("")).toBeNull();
+  });
+  it("makes random u64 seeds", () => {
+    expect(randomSeed(() => [0xffffffff, 0xffffffff])).toBe("18446744073709551615");
+    expect(randomSeed(() => [0, 5])).toBe("5");
+    expect(parseSeed(randomSeed())).not.toBeNull();
+  });
+});
+
+describe("faces", () => {
+  it("has at least 42 distinct faces, all in the icon set", () => {
+    expect(new Set(FACE_NAMES).size).toBe(FACE_NAMES.length);
+    expect(FACE_NAMES.length).toBeGreaterThanOrEqual(42);
+    const require = createRequire(import.meta.url);
+    const set = JSON.parse(readFileSync(require.resolve("@iconify-json/fluent-emoji-flat/icons.json"), "utf8"));
+    const sprite = buildSprite(set, FACE_NAMES);
+    expect(sprite.match(/<symbol /g)).toHaveLength(FACE_NAMES.length);
+    expect(sprite).not.toMatch(/<script|style=/);
+  });
+});
