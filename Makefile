@@ -56,7 +56,9 @@ bindings:
 bindings-check:
 	cargo test -p lianliankan --test bindings
 
+## The view: strict TypeScript check, then vitest.
 test-ui:
+	npm --prefix ui run typecheck
 	npm --prefix ui test
 
 e2e:

@@ -2,7 +2,7 @@
 # Installs what building, running and testing Lianliankan needs, and only what is missing:
 # Debian packages (Tauri's WebKitGTK stack, Xvfb and WebKitWebDriver for the end-to-end
 # tests, chromium for page tests, ImageMagick for screenshots), a Rust toolchain with
-# rustfmt and clippy, Node.js >= 20, the npm packages of the root (Tauri CLI) and of ui/,
+# rustfmt and clippy, Node.js >= 20.19, the npm packages of the root (Tauri CLI) and of ui/,
 # and tauri-driver. Safe to run again: a second run does nothing but check.
 # Needs root or sudo for apt. Non-interactive (CI runs it without stdin).
 set -euo pipefail
@@ -73,9 +73,16 @@ if command -v rustup >/dev/null 2>&1; then
     done
 fi
 
-# --- Node.js >= 20 (Debian 12 ships 18): NodeSource's 20.x repository if needed.
-node_major() { node --version 2>/dev/null | sed -E 's/^v([0-9]+).*/\1/'; }
-if [ "$(node_major || echo 0)" -lt 20 ] 2>/dev/null || ! command -v npm >/dev/null 2>&1; then
+# --- Node.js >= 20.19 (Vite 8 needs it; Debian 12 ships 18): NodeSource's 20.x if needed.
+node_ok() {
+    local v
+    v=$(node --version 2>/dev/null) || return 1
+    v=${v#v}
+    local major=${v%%.*} rest=${v#*.}
+    local minor=${rest%%.*}
+    [ "$major" -gt 20 ] || { [ "$major" -eq 20 ] && [ "$minor" -ge 19 ]; }
+}
+if ! node_ok || ! command -v npm >/dev/null 2>&1; then
     say "node: installing Node.js 20 from NodeSource"
     curl -fsSL https://deb.nodesource.com/setup_20.x | "${SUDO[@]}" bash -
     "${SUDO[@]}" apt-get install -y -q nodejs
@@ -83,19 +90,17 @@ else
     say "node: $(node --version), npm $(npm --version)"
 fi
 
-# --- npm packages: `npm ci` only when the lock file changed since the last install.
+# --- npm packages: `npm ci` when node_modules is missing or older than the lock file
+# (npm records each install in node_modules/.package-lock.json).
 npm_ci() {
-    local dir=$1 stamp sum
+    local dir=$1
     [ -f "$dir/package-lock.json" ] || { say "npm: no $dir/package-lock.json, skipped"; return; }
-    stamp="$dir/node_modules/.llk-lock.sha256"
-    sum=$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)
-    if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ]; then
+    if [ "$dir/node_modules/.package-lock.json" -nt "$dir/package-lock.json" ]; then
         say "npm: $dir up to date"
         return
     fi
     say "npm: npm ci in $dir"
     (cd "$dir" && npm ci --no-audit --no-fund)
-    echo "$sum" >"$stamp"
 }
 npm_ci .
 npm_ci ui
