@@ -1,0 +1,412 @@
+// End-to-end scenarios in the REAL app: the Tauri binary driven through tauri-driver
+// (WebKitWebDriver) with webdriverio's standalone client. Started by run.sh, which builds
+// the app, starts Xvfb and tauri-driver with XDG_DATA_HOME=$LLK_E2E_DATA; every test
+// starts from an empty app data dir (this script empties it between sessions).
+// Prints "N passed, N failed" and exits non-zero on any failure.
+import { mkdirSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { remote } from "webdriverio";
+
+const here = fileURLToPath(new URL(".", import.meta.url));
+const APP = resolve(process.env.LLK_APP ?? join(here, "../../target/debug/lianliankan"));
+const DATA = process.env.LLK_E2E_DATA;
+const ART = resolve(here, "artifacts");
+const PORT = Number(process.env.LLK_DRIVER_PORT ?? 4444);
+if (!DATA) throw new Error("LLK_E2E_DATA is not set (run tests/e2e/run.sh)");
+mkdirSync(ART, { recursive: true });
+
+// ---- harness -------------------------------------------------------------------------
+
+const tests = [];
+const test = (name, fn) => tests.push({ name, fn });
+const only = process.env.LLK_E2E_ONLY ? new RegExp(process.env.LLK_E2E_ONLY) : null;
+
+class AssertionError extends Error {}
+function assert(cond, msg) {
+  if (!cond) throw new AssertionError(msg);
+}
+function assertEq(a, b, msg) {
+  const ja = JSON.stringify(a);
+  const jb = JSON.stringify(b);
+  if (ja !== jb) throw new AssertionError(`${msg}: expected ${jb}, got ${ja}`);
+}
+
+function freshData() {
+  rmSync(DATA, { recursive: true, force: true });
+  mkdirSync(DATA, { recursive: true });
+}
+
+/** Opens the app (a new process); waits for the first board. */
+async function launch({ width, height } = {}) {
+  const b = await remote({
+    hostname: "127.0.0.1",
+    port: PORT,
+    logLevel: "error",
+    connectionRetryCount: 1,
+    connectionRetryTimeout: 60_000,
+    capabilities: {
+      "tauri:options": { application: APP },
+      "wdio:enforceWebDriverClassic": true,
+    },
+  });
+  if (width && height) await b.setWindowSize(width, height);
+  await b.$("button.tile").waitForExist({ timeout: 30_000 });
+  return b;
+}
+
+async function shot(b, name) {
+  await b.saveScreenshot(join(ART, `${name}.png`));
+}
+
+// ---- page helpers --------------------------------------------------------------------
+
+/** The board as the DOM shows it: kinds, null for empty (vanishing tiles count as empty). */
+const grid = (b) =>
+  b.execute(() => {
+    const board = document.getElementById("board");
+    const rows = Number(board.style.getPropertyValue("--rows"));
+    const cols = Number(board.style.getPropertyValue("--cols"));
+    const g = Array.from({ length: rows }, () => Array(cols).fill(null));
+    for (const t of board.querySelectorAll("button.tile:not(.vanishing)"))
+      g[Number(t.dataset.row)][Number(t.dataset.col)] = Number(t.dataset.kind);
+    return g;
+  });
+
+const text = (b, sel) => b.execute((s) => document.querySelector(s)?.textContent ?? "", sel);
+const tilesLeft = async (b) => Number(await text(b, "#tiles-left"));
+const multiset = (g) => g.flat().filter((k) => k !== null).sort((x, y) => x - y);
+
+async function click(b, sel) {
+  const el = await b.$(sel);
+  await el.waitForClickable({ timeout: 10_000 });
+  await el.click();
+}
+
+const tileSel = ([r, c]) => `button.tile[data-row="${r}"][data-col="${c}"]`;
+
+/** Starts a seeded game through the New game dialog. */
+async function newGame(b, { layout = "10x10", seed = "12345", solvable = true, ring = true } = {}) {
+  await click(b, "#btn-new");
+  await b.$("#dlg-new[open]").waitForExist({ timeout: 5000 });
+  await b.execute(
+    (layout, solvable, ring) => {
+      const sel = document.getElementById("opt-layout");
+      sel.value = layout;
+      if (sel.value !== layout) throw new Error(`no layout ${layout}`);
+      document.getElementById("opt-solvable").checked = solvable;
+      document.getElementById("opt-ring").checked = ring;
+    },
+    layout,
+    solvable,
+    ring,
+  );
+  const seedInput = await b.$("#opt-seed");
+  await seedInput.setValue(seed);
+  await click(b, "#new-start");
+  await b.waitUntil(async () => (await text(b, "#seed")) === seed, {
+    timeout: 15_000,
+    timeoutMsg: `seed ${seed} not shown`,
+  });
+  await b.waitUntil(async () => (await b.$$("button.tile.vanishing")).length === 0, { timeout: 5000 });
+}
+
+/** Clicks Hint and returns the two highlighted cells. */
+async function hintPair(b) {
+  await click(b, "#btn-hint");
+  let pair = null;
+  await b.waitUntil(
+    async () => {
+      pair = await b.execute(() =>
+        [...document.querySelectorAll("button.tile[data-hint]")].map((t) => [Number(t.dataset.row), Number(t.dataset.col)]),
+      );
+      return pair.length === 2;
+    },
+    { timeout: 10_000, timeoutMsg: "hint did not highlight two tiles" },
+  );
+  return pair;
+}
+
+/** Selects two cells and waits for the match: returns the overlay's data-path. */
+async function matchPair(b, [a, c]) {
+  const before = await tilesLeft(b);
+  const prevPath = await b.execute(() => document.getElementById("path-overlay").dataset.path ?? null);
+  await click(b, tileSel(a));
+  await click(b, tileSel(c));
+  await b.waitUntil(async () => (await tilesLeft(b)) === before - 2, {
+    timeout: 10_000,
+    timeoutMsg: `no match for ${JSON.stringify([a, c])}`,
+  });
+  const path = await b.execute(() => JSON.parse(document.getElementById("path-overlay").dataset.path ?? "null"));
+  return { path, prevPath };
+}
+
+function checkPath(path, a, c) {
+  assert(Array.isArray(path), "overlay has no data-path");
+  assert(path.length >= 2 && path.length <= 4, `path has ${path.length} points`);
+  assertEq(path[0], a, "path starts at the first tile");
+  assertEq(path[path.length - 1], c, "path ends at the second tile");
+  for (let i = 1; i < path.length; i++) {
+    const [p, q] = [path[i - 1], path[i]];
+    assert(p[0] === q[0] || p[1] === q[1], `segment ${i} is not straight`);
+  }
+}
+
+/** Waits until the two cells show placeholders (the fade finished). */
+async function waitGone(b, cells) {
+  await b.waitUntil(
+    () =>
+      b.execute(
+        (cells) => cells.every(([r, c]) => document.querySelector(`#board .empty[data-row="${r}"][data-col="${c}"]`)),
+        cells,
+      ),
+    { timeout: 5000, timeoutMsg: "matched tiles did not vanish" },
+  );
+}
+
+/** Plays the current game to the end by always taking the hint. */
+async function playToWin(b, name) {
+  for (let step = 0; step < 400; step++) {
+    const state = await b.execute(() => ({
+      won: document.getElementById("dlg-won").open,
+      stuck: !document.getElementById("stuck").hidden,
+      left: Number(document.getElementById("tiles-left").textContent),
+    }));
+    if (state.won) return step;
+    if (state.stuck) {
+      await click(b, "#stuck-shuffle");
+      continue;
+    }
+    if (state.left === 0) {
+      await b.$("#dlg-won[open]").waitForExist({ timeout: 5000 });
+      continue;
+    }
+    const pair = await hintPair(b);
+    const { path } = await matchPair(b, pair);
+    checkPath(path, pair[0], pair[1]);
+    if (step === 3) await shot(b, `${name}-midgame`);
+  }
+  throw new AssertionError("game not won after 400 steps");
+}
+
+// ---- scenarios ------------------------------------------------------------------------
+
+test("seeded deal: select a pair, path and removal; retry gives the same board", async () => {
+  const b = await launch();
+  try {
+    await newGame(b, { layout: "10x10", seed: "12345" });
+    const g0 = await grid(b);
+    assertEq(multiset(g0).length, 100, "a 10x10 deal has 100 tiles");
+    // every tile is a real button with data attributes and a label
+    const label = await b.execute(() => document.querySelector("button.tile").getAttribute("aria-label"));
+    assert(/row \d+, column \d+/.test(label), `tile label: ${label}`);
+    const pair = await hintPair(b);
+    const { path } = await matchPair(b, pair);
+    checkPath(path, pair[0], pair[1]);
+    await waitGone(b, pair);
+    const g1 = await grid(b);
+    assertEq(g1[pair[0][0]][pair[0][1]], null, "first tile removed");
+    assertEq(g1[pair[1][0]][pair[1][1]], null, "second tile removed");
+    assertEq(multiset(g1).length, 98, "98 tiles left");
+    await shot(b, "seeded-after-match");
+    // retry this board: same seed and options → the same deal
+    await click(b, "#btn-new");
+    await b.$("#dlg-new[open]").waitForExist({ timeout: 5000 });
+    await click(b, "#new-retry");
+    await b.waitUntil(async () => (await tilesLeft(b)) === 100, { timeout: 10_000 });
+    assertEq(await grid(b), g0, "retry deals the same board");
+    assertEq(await text(b, "#seed"), "12345", "seed kept");
+  } finally {
+    await b.deleteSession();
+  }
+});
+
+test("hint, shuffle keeps the tiles, undo brings them back", async () => {
+  const b = await launch();
+  try {
+    await newGame(b, { layout: "14x6", seed: "777" });
+    const g0 = await grid(b);
+    // shuffle: same multiset, same count
+    await click(b, "#btn-shuffle");
+    await b.pause(400);
+    const g1 = await grid(b);
+    assertEq(multiset(g1), multiset(g0), "shuffle keeps the tile multiset");
+    // undo after a match
+    const pair = await hintPair(b);
+    const before = await grid(b);
+    await matchPair(b, pair);
+    await waitGone(b, pair);
+    const undo = await b.$("#btn-undo");
+    assert(await undo.isEnabled(), "undo enabled after a match");
+    await undo.click();
+    await b.waitUntil(async () => (await tilesLeft(b)) === multiset(before).length, {
+      timeout: 5000,
+      timeoutMsg: "undo did not restore the tile count",
+    });
+    const after = await grid(b);
+    assertEq(after[pair[0][0]][pair[0][1]], before[pair[0][0]][pair[0][1]], "first tile back");
+    assertEq(after[pair[1][0]][pair[1][1]], before[pair[1][0]][pair[1][1]], "second tile back");
+    assertEq(multiset(after), multiset(before), "undo restores the multiset");
+    await shot(b, "after-undo");
+  } finally {
+    await b.deleteSession();
+  }
+});
+
+test("keyboard: arrows move focus, Enter selects, P pauses and hides the board", async () => {
+  const b = await launch();
+  try {
+    await newGame(b, { layout: "10x10", seed: "4242" });
+    await b.execute(() => document.querySelector("button.tile[tabindex='0']").focus());
+    const pos = () => b.execute(() => [document.activeElement?.dataset.row, document.activeElement?.dataset.col].join(","));
+    const p0 = await pos();
+    await b.keys(["ArrowRight"]);
+    const p1 = await pos();
+    assert(p1 !== p0, `ArrowRight moved focus (${p0} → ${p1})`);
+    await b.keys(["ArrowDown"]);
+    await b.keys(["Enter"]);
+    await b.waitUntil(() => b.execute(() => document.activeElement?.getAttribute("aria-pressed") === "true"), {
+      timeout: 5000,
+      timeoutMsg: "Enter did not select the focused tile",
+    });
+    const t0 = await text(b, "#timer");
+    await b.keys(["p"]);
+    await b.waitUntil(() => b.execute(() => !document.getElementById("paused").hidden), { timeout: 3000 });
+    const boardShown = await (await b.$("#board .tile")).isDisplayed();
+    assert(!boardShown, "board hidden while paused");
+    await shot(b, "paused");
+    const tp = await text(b, "#timer");
+    await b.pause(1300);
+    assertEq(await text(b, "#timer"), tp, "clock stopped while paused");
+    await click(b, "#btn-resume");
+    await b.waitUntil(() => b.execute(() => document.getElementById("paused").hidden), { timeout: 3000 });
+    assert(t0 !== undefined, "timer read");
+    await b.keys(["h"]);
+    await b.waitUntil(async () => (await b.$$("button.tile[data-hint]")).length === 2, {
+      timeout: 5000,
+      timeoutMsg: "H did not show a hint",
+    });
+  } finally {
+    await b.deleteSession();
+  }
+});
+
+test("plays a whole 10x10 deal to the win summary by taking hints", async () => {
+  const b = await launch();
+  try {
+    await newGame(b, { layout: "10x10", seed: "2024" });
+    const steps = await playToWin(b, "win-10x10");
+    const summary = await b.execute(() => ({
+      time: document.getElementById("won-time").textContent,
+      score: document.getElementById("won-score").textContent,
+      best: document.getElementById("won-best").textContent,
+    }));
+    assert(/^\d\d:\d\d$/.test(summary.time), `won time ${summary.time}`);
+    assertEq(summary.score, await text(b, "#score"), "won score equals the HUD score");
+    assert(summary.best !== "–", "best score shown");
+    await shot(b, "won-10x10");
+    console.log(`    won in ${steps} hinted matches, ${JSON.stringify(summary)}`);
+  } finally {
+    await b.deleteSession();
+  }
+});
+
+test("quit and relaunch resumes the same board", async () => {
+  let b = await launch();
+  let saved;
+  try {
+    await newGame(b, { layout: "14x6", seed: "99" });
+    for (let i = 0; i < 2; i++) {
+      const pair = await hintPair(b);
+      await matchPair(b, pair);
+      await waitGone(b, pair);
+    }
+    saved = { grid: await grid(b), left: await tilesLeft(b), seed: await text(b, "#seed"), score: await text(b, "#score") };
+    await b.pause(300); // let the autosave land
+  } finally {
+    await b.deleteSession();
+  }
+  b = await launch();
+  try {
+    await b.waitUntil(async () => (await text(b, "#seed")) === saved.seed, { timeout: 10_000, timeoutMsg: "seed not resumed" });
+    assertEq(await tilesLeft(b), saved.left, "same tiles left");
+    assertEq(await grid(b), saved.grid, "same board");
+    assertEq(await text(b, "#score"), saved.score, "same score");
+    await shot(b, "resumed");
+  } finally {
+    await b.deleteSession();
+  }
+});
+
+test("phone window 390x844: touch-size tiles or scrolling, every button reachable", async () => {
+  const b = await launch({ width: 390, height: 844 });
+  try {
+    const inner = await b.execute(() => [window.innerWidth, window.innerHeight]);
+    assert(inner[0] <= 420, `window is narrow (${inner})`);
+    await newGame(b, { layout: "10x10", seed: "31337" });
+    const m = await b.execute(() => {
+      const t = document.querySelector("button.tile").getBoundingClientRect();
+      const s = document.getElementById("board-scroll");
+      const buttons = [...document.querySelectorAll(".actions .btn")].map((e) => {
+        const r = e.getBoundingClientRect();
+        return { id: e.id, inside: r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5 && r.width >= 40 - 0.5 && r.height >= 40 - 0.5 };
+      });
+      return {
+        tile: [t.width, t.height],
+        scrollable: s.scrollWidth > s.clientWidth || s.scrollHeight > s.clientHeight,
+        buttons,
+      };
+    });
+    assert(m.tile[0] >= 39.5 || m.scrollable, `tiles ${m.tile} and no scrolling`);
+    for (const btn of m.buttons) assert(btn.inside, `button ${btn.id} not fully visible at ≥40 px`);
+    for (let i = 0; i < 3; i++) {
+      const pair = await hintPair(b);
+      const { path } = await matchPair(b, pair);
+      checkPath(path, pair[0], pair[1]);
+    }
+    await shot(b, "phone-390x844");
+    console.log(`    tile ${m.tile.map((x) => x.toFixed(1)).join("x")} px, board scrolls: ${m.scrollable}`);
+  } finally {
+    await b.deleteSession();
+  }
+});
+
+test("language switch to 简体中文 and 繁體中文 relabels the view", async () => {
+  const b = await launch();
+  try {
+    await click(b, "#btn-settings");
+    await b.$("#dlg-settings[open]").waitForExist({ timeout: 5000 });
+    await (await b.$("#set-language")).selectByAttribute("value", "zh-Hans");
+    await b.waitUntil(async () => (await text(b, ".title")) === "连连看", { timeout: 5000, timeoutMsg: "no zh-Hans title" });
+    const label = await b.execute(() => document.querySelector("button.tile").getAttribute("aria-label"));
+    assert(/第 \d+ 行，第 \d+ 列/.test(label), `zh-Hans tile label: ${label}`);
+    await (await b.$("#set-language")).selectByAttribute("value", "zh-Hant");
+    await b.waitUntil(async () => (await text(b, ".title")) === "連連看", { timeout: 5000, timeoutMsg: "no zh-Hant title" });
+    await shot(b, "zh-hant-settings");
+    await b.keys(["Escape"]);
+  } finally {
+    await b.deleteSession();
+  }
+});
+
+// ---- run --------------------------------------------------------------------------------
+
+let passed = 0;
+let failed = 0;
+const t0 = Date.now();
+for (const t of tests) {
+  if (only && !only.test(t.name)) continue;
+  freshData();
+  const s = Date.now();
+  try {
+    await t.fn();
+    passed++;
+    console.log(`ok   ${t.name} (${((Date.now() - s) / 1000).toFixed(1)} s)`);
+  } catch (e) {
+    failed++;
+    console.log(`FAIL ${t.name} (${((Date.now() - s) / 1000).toFixed(1)} s)\n     ${e?.stack ?? e}`);
+  }
+}
+console.log(`e2e: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);
