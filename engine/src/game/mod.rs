@@ -1,0 +1,317 @@
+//! The game state machine: a dealt board, the current selection, score and counters,
+//! and an unlimited undo history. Pure and serializable (see `save`); the caller passes
+//! the game time in, the engine has no clock.
+
+mod save;
+pub mod score;
+mod types;
+
+use serde::{Deserialize, Serialize};
+
+pub use save::SAVE_VERSION;
+pub use score::Scoreline;
+pub use types::{Counters, GameOptions, Hint, Outcome, Status};
+
+use crate::board::{Board, Kind, Pos};
+use crate::deal::{deal, DealOptions};
+use crate::error::{EngineError, Result};
+use crate::hint::hint;
+use crate::shuffle::shuffle;
+use crate::solver::Budget;
+
+/// Search allowed for a hint before it falls back to any legal pair: enough for
+/// the presets' typical positions, small enough to answer a tap at once.
+pub const HINT_BUDGET: Budget = Budget::nodes(20_000);
+
+/// One undoable step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
+enum Step {
+    /// Two tiles of `kind` were matched; `reshuffled` holds the arrangement before an
+    /// auto-shuffle that followed.
+    Match {
+        a: Pos,
+        b: Pos,
+        kind: Kind,
+        before: Scoreline,
+        reshuffled: Option<Vec<(Pos, Kind)>>,
+    },
+    /// The player shuffled; `arrangement` is the board before.
+    Shuffle {
+        arrangement: Vec<(Pos, Kind)>,
+        before: Scoreline,
+    },
+}
+
+/// A game in progress (or finished).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    options: GameOptions,
+    board: Board,
+    selection: Option<Pos>,
+    scoreline: Scoreline,
+    counters: Counters,
+    elapsed_ms: u64,
+    /// Shuffles drawn so far: each shuffle uses the next random stream of the seed, and
+    /// this never goes back on undo, so a shuffle after an undo is a fresh one.
+    shuffle_streams: u64,
+    history: Vec<Step>,
+    /// Derived from the board; recomputed on load rather than trusted.
+    #[serde(skip, default = "playing")]
+    status: Status,
+}
+
+fn playing() -> Status {
+    Status::Playing
+}
+
+impl Game {
+    /// Deals a new game. Refuses options that cannot make a deal.
+    pub fn new(options: GameOptions) -> Result<Game> {
+        let dealt = deal(&DealOptions {
+            rows: options.rows.into(),
+            cols: options.cols.into(),
+            kinds: options.kinds.into(),
+            seed: options.seed,
+            solvable: options.solvable,
+            ring: options.ring,
+        })?;
+        let mut game = Game {
+            options,
+            board: dealt.board,
+            selection: None,
+            scoreline: Scoreline::default(),
+            counters: Counters::default(),
+            elapsed_ms: 0,
+            shuffle_streams: 0,
+            history: Vec::new(),
+            status: Status::Playing,
+        };
+        game.refresh_status();
+        if game.status == Status::Stuck && options.auto_shuffle {
+            // A random deal with no move: rearrange before the player sees it.
+            game.draw_shuffle();
+            game.refresh_status();
+        }
+        Ok(game)
+    }
+
+    pub fn options(&self) -> &GameOptions {
+        &self.options
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn selection(&self) -> Option<Pos> {
+        self.selection
+    }
+
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    pub fn score(&self) -> u32 {
+        self.scoreline.score
+    }
+
+    pub fn combo(&self) -> u32 {
+        self.scoreline.combo
+    }
+
+    pub fn counters(&self) -> Counters {
+        self.counters
+    }
+
+    /// Game time the caller last reported.
+    pub fn elapsed_ms(&self) -> u64 {
+        self.elapsed_ms
+    }
+
+    /// Records the caller's game clock (saved with the game).
+    pub fn set_elapsed(&mut self, ms: u64) {
+        self.elapsed_ms = ms;
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.history.is_empty()
+    }
+
+    /// The player taps `cell` at game time `elapsed_ms`.
+    pub fn select(&mut self, cell: Pos, elapsed_ms: u64) -> Result<Outcome> {
+        self.board.check(cell)?;
+        if self.status == Status::Won {
+            return Err(EngineError::GameOver);
+        }
+        let Some(kind) = self.board.get(cell) else {
+            return Err(EngineError::EmptyCell {
+                row: cell.row.into(),
+                col: cell.col.into(),
+            });
+        };
+        self.elapsed_ms = elapsed_ms;
+        let Some(first) = self.selection else {
+            self.selection = Some(cell);
+            return Ok(Outcome::Selected { cell });
+        };
+        if first == cell {
+            self.selection = None;
+            return Ok(Outcome::Deselected { cell });
+        }
+        let Some(path) = self.board.find_path(first, cell) else {
+            self.selection = Some(cell);
+            return Ok(Outcome::Switched {
+                from: first,
+                to: cell,
+            });
+        };
+        let before = self.scoreline;
+        self.remove_pair(first, cell)?;
+        let points = self.scoreline.record_match(elapsed_ms);
+        self.counters.moves += 1;
+        self.selection = None;
+        self.refresh_status();
+        let mut reshuffled = None;
+        if self.status == Status::Stuck && self.options.auto_shuffle {
+            reshuffled = Some(self.arrangement());
+            self.draw_shuffle();
+            self.refresh_status();
+        }
+        let shuffled = reshuffled.is_some();
+        self.history.push(Step::Match {
+            a: first,
+            b: cell,
+            kind,
+            before,
+            reshuffled,
+        });
+        Ok(Outcome::Matched {
+            path: path.points().to_vec(),
+            removed: [first, cell],
+            points,
+            combo: self.scoreline.combo,
+            status: self.status,
+            shuffled,
+        })
+    }
+
+    /// A pair worth playing (one that keeps a solvable board solvable, when the search
+    /// decides in time), or `None` when no pair can be removed.
+    pub fn hint(&mut self) -> Option<Hint> {
+        let pair = hint(&self.board, HINT_BUDGET)?;
+        self.counters.hints += 1;
+        self.scoreline.break_combo();
+        Some(Hint {
+            a: pair.a,
+            b: pair.b,
+            path: pair.path.points().to_vec(),
+        })
+    }
+
+    /// Rearranges the remaining tiles (solvable when the game is in solvable mode).
+    pub fn shuffle(&mut self) -> Result<()> {
+        if self.status == Status::Won {
+            return Err(EngineError::GameOver);
+        }
+        let before = self.scoreline;
+        let arrangement = self.arrangement();
+        self.draw_shuffle();
+        self.scoreline.break_combo();
+        self.selection = None;
+        self.refresh_status();
+        self.history.push(Step::Shuffle {
+            arrangement,
+            before,
+        });
+        Ok(())
+    }
+
+    /// Takes back the last match or shuffle, restoring board, score and combo exactly.
+    pub fn undo(&mut self) -> Result<()> {
+        let step = self.history.pop().ok_or(EngineError::NothingToUndo)?;
+        let restored = match &step {
+            Step::Match {
+                a,
+                b,
+                kind,
+                before,
+                reshuffled,
+            } => {
+                if let Some(arrangement) = reshuffled {
+                    self.restore(arrangement)?;
+                }
+                self.put_back(*a, *kind)?;
+                self.put_back(*b, *kind)?;
+                self.counters.moves = self.counters.moves.saturating_sub(1);
+                *before
+            }
+            Step::Shuffle {
+                arrangement,
+                before,
+            } => {
+                self.restore(arrangement)?;
+                *before
+            }
+        };
+        self.scoreline = restored;
+        self.counters.undos += 1;
+        self.selection = None;
+        self.refresh_status();
+        Ok(())
+    }
+
+    fn remove_pair(&mut self, a: Pos, b: Pos) -> Result<()> {
+        self.board.set(a, None)?;
+        self.board.set(b, None)
+    }
+
+    fn put_back(&mut self, p: Pos, kind: Kind) -> Result<()> {
+        if self.board.get(p).is_some() {
+            return Err(EngineError::BadSave(format!(
+                "undo history puts a tile on occupied cell ({}, {})",
+                p.row, p.col
+            )));
+        }
+        self.board.set(p, Some(kind))
+    }
+
+    fn arrangement(&self) -> Vec<(Pos, Kind)> {
+        self.board.tiles().collect()
+    }
+
+    fn restore(&mut self, arrangement: &[(Pos, Kind)]) -> Result<()> {
+        for &(p, k) in arrangement {
+            if self.board.get(p).is_none() {
+                return Err(EngineError::BadSave(format!(
+                    "undo history rearranges empty cell ({}, {})",
+                    p.row, p.col
+                )));
+            }
+            self.board.set(p, Some(k))?;
+        }
+        Ok(())
+    }
+
+    /// Shuffles with the next random stream and counts it.
+    fn draw_shuffle(&mut self) {
+        self.shuffle_streams += 1;
+        shuffle(
+            &mut self.board,
+            self.options.seed,
+            self.shuffle_streams,
+            self.options.solvable,
+        );
+        self.counters.shuffles += 1;
+    }
+
+    fn refresh_status(&mut self) {
+        self.status = if self.board.is_cleared() {
+            Status::Won
+        } else if self.board.has_pair() {
+            Status::Playing
+        } else {
+            Status::Stuck
+        };
+    }
+}

@@ -1,0 +1,111 @@
+//! Saving and resuming a game: a JSON document with a format name and version. Loading
+//! checks everything a corrupted or foreign file could get wrong and answers with a
+//! typed error, never a panic.
+
+use serde::{Deserialize, Serialize};
+
+use super::Game;
+use crate::error::{EngineError, Result};
+
+/// The save format this build writes; it reads this version only (no older one exists).
+pub const SAVE_VERSION: u32 = 1;
+const FORMAT: &str = "lianliankan-save";
+
+#[derive(Serialize)]
+struct SaveOut<'a> {
+    format: &'static str,
+    version: u32,
+    game: &'a Game,
+}
+
+#[derive(Deserialize)]
+struct Header {
+    format: Option<String>,
+    version: Option<u32>,
+}
+
+#[derive(Deserialize)]
+struct SaveIn {
+    game: Game,
+}
+
+impl Game {
+    /// The game as a versioned JSON document.
+    pub fn to_json(&self) -> Result<String> {
+        serde_json::to_string(&SaveOut {
+            format: FORMAT,
+            version: SAVE_VERSION,
+            game: self,
+        })
+        .map_err(|e| EngineError::BadSave(e.to_string()))
+    }
+
+    /// A game from [`Game::to_json`]'s output, validated.
+    pub fn from_json(text: &str) -> Result<Game> {
+        let header: Header =
+            serde_json::from_str(text).map_err(|e| EngineError::BadSave(e.to_string()))?;
+        if header.format.as_deref() != Some(FORMAT) {
+            return Err(EngineError::BadSave(format!(
+                "not a Lianliankan save (format is {:?})",
+                header.format
+            )));
+        }
+        match header.version {
+            Some(SAVE_VERSION) => {}
+            Some(found) => {
+                return Err(EngineError::UnsupportedSaveVersion {
+                    found,
+                    supported: SAVE_VERSION,
+                })
+            }
+            None => return Err(EngineError::BadSave("no format version".into())),
+        }
+        let SaveIn { mut game } =
+            serde_json::from_str(text).map_err(|e| EngineError::BadSave(e.to_string()))?;
+        game.validate()?;
+        game.refresh_status();
+        Ok(game)
+    }
+
+    /// Checks what the types alone cannot: the board matches the options, the
+    /// selection is a tile, the history only names cells of the board.
+    fn validate(&self) -> Result<()> {
+        let o = &self.options;
+        let b = &self.board;
+        if (usize::from(o.rows), usize::from(o.cols), o.ring) != (b.rows(), b.cols(), b.ring()) {
+            return Err(EngineError::BadSave(format!(
+                "board is {}x{} but the options say {}x{}",
+                b.rows(),
+                b.cols(),
+                o.rows,
+                o.cols
+            )));
+        }
+        if let Some(p) = self.selection {
+            if b.get(p).is_none() {
+                return Err(EngineError::BadSave("the selection is not a tile".into()));
+            }
+        }
+        let tiles_ok = self.history.iter().all(|step| match step {
+            super::Step::Match {
+                a,
+                b: q,
+                reshuffled,
+                ..
+            } => {
+                b.contains(*a)
+                    && b.contains(*q)
+                    && reshuffled.iter().flatten().all(|(p, _)| b.contains(*p))
+            }
+            super::Step::Shuffle { arrangement, .. } => {
+                arrangement.iter().all(|(p, _)| b.contains(*p))
+            }
+        });
+        if !tiles_ok {
+            return Err(EngineError::BadSave(
+                "the undo history names cells outside the board".into(),
+            ));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,130 @@
+//! The game's plain data: options, status, counters, and what a selection did. These
+//! are also the app's IPC payloads (TypeScript types are generated from them).
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::Pos;
+use crate::layout::DEFAULT_PRESET;
+
+/// How to start a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct GameOptions {
+    pub rows: u16,
+    pub cols: u16,
+    pub kinds: u16,
+    /// The deal's seed. A decimal string in JSON, so JavaScript keeps all 64 bits.
+    #[serde(with = "seed_string")]
+    #[cfg_attr(feature = "ts", ts(type = "string"))]
+    pub seed: u64,
+    /// Deal only boards that can be cleared (and shuffle to solvable boards).
+    pub solvable: bool,
+    /// Paths may run around the outside of the board.
+    pub ring: bool,
+    /// Shuffle by itself when a match leaves no move.
+    pub auto_shuffle: bool,
+}
+
+impl Default for GameOptions {
+    /// KShisen's 18×8 with 36 kinds, solvable, ring on, seed 0.
+    fn default() -> GameOptions {
+        GameOptions {
+            rows: DEFAULT_PRESET.rows as u16,
+            cols: DEFAULT_PRESET.cols as u16,
+            kinds: DEFAULT_PRESET.kinds as u16,
+            seed: 0,
+            solvable: true,
+            ring: true,
+            auto_shuffle: false,
+        }
+    }
+}
+
+/// Where the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// At least one pair can be removed.
+    Playing,
+    /// Tiles remain but no pair connects: shuffle to go on.
+    Stuck,
+    /// The board is empty.
+    Won,
+}
+
+/// What the player has used so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Counters {
+    /// Pairs matched (an undone match no longer counts).
+    pub moves: u32,
+    /// Hints shown.
+    pub hints: u32,
+    /// Shuffles made, by the player or automatically.
+    pub shuffles: u32,
+    /// Undos made.
+    pub undos: u32,
+}
+
+/// What selecting a tile did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Outcome {
+    /// Nothing was selected; now `cell` is.
+    Selected { cell: Pos },
+    /// The selected tile was selected again: now nothing is.
+    Deselected { cell: Pos },
+    /// The tiles differ in kind or do not connect: `to` is now the selection.
+    Switched { from: Pos, to: Pos },
+    /// The two tiles connected along `path` (first selected → second) and are gone.
+    Matched {
+        path: Vec<Pos>,
+        removed: [Pos; 2],
+        /// Score gained by this match.
+        points: u32,
+        /// Quick successive matches so far (1 for a match outside the combo window).
+        combo: u32,
+        status: Status,
+        /// The match left no move and auto-shuffle rearranged the board.
+        shuffled: bool,
+    },
+}
+
+/// A suggested pair and its path.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Hint {
+    pub a: Pos,
+    pub b: Pos,
+    pub path: Vec<Pos>,
+}
+
+/// Serde for a u64 as a decimal string (accepting a plain number on input too).
+mod seed_string {
+    use serde::{de, Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(seed: &u64, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&seed.to_string())
+    }
+
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Either {
+        Text(String),
+        Number(u64),
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+        match Either::deserialize(d)? {
+            Either::Number(n) => Ok(n),
+            Either::Text(t) => t.trim().parse().map_err(|_| {
+                de::Error::custom(format!(
+                    "seed must be a whole number from 0 to {}, not {t:?}",
+                    u64::MAX
+                ))
+            }),
+        }
+    }
+}
