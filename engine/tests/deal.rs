@@ -11,7 +11,7 @@ use llk_engine::{deal, Board, DealOptions, EngineError, Pos};
 
 /// Replays `moves` on a copy of `board`: each must be a same-kind pair that connects at
 /// that moment. Returns the board afterwards.
-pub fn replay(board: &Board, moves: &[(Pos, Pos)]) -> Result<Board, String> {
+fn replay(board: &Board, moves: &[(Pos, Pos)]) -> Result<Board, String> {
     let mut b = board.clone();
     for (i, &(x, y)) in moves.iter().enumerate() {
         if !b.can_link(x, y) {
@@ -49,29 +49,60 @@ fn opts(
     }
 }
 
-#[test]
-fn solvable_deals_replay_their_solution_on_every_preset() {
-    // 10,000 deals per preset, ring on and off alternating.
-    for preset in PRESETS {
-        for seed in 0..10_000u64 {
-            let o = opts(
-                preset.rows,
-                preset.cols,
-                preset.kinds,
-                seed,
-                true,
-                seed % 2 == 0,
-            );
-            let d = deal(&o).expect("preset deals");
-            assert_eq!(d.board.tiles_left(), preset.rows * preset.cols);
-            assert!(kind_counts(&d.board).values().all(|n| n % 2 == 0));
-            assert_eq!(kind_counts(&d.board).len(), preset.kinds);
-            let solution = d.solution.expect("solvable deal keeps its solution");
-            let end = replay(&d.board, &solution)
-                .unwrap_or_else(|e| panic!("{} seed {seed}: {e}", preset.name));
-            assert!(end.is_cleared(), "{} seed {seed}", preset.name);
-        }
+/// 10,000 solvable deals of one preset, ring on and off alternating: each replays its
+/// solution to an empty board and has an even count of every kind.
+fn check_preset(name: &str) {
+    let preset = PRESETS
+        .iter()
+        .find(|p| p.name == name)
+        .expect("known preset");
+    for seed in 0..10_000u64 {
+        let o = opts(
+            preset.rows,
+            preset.cols,
+            preset.kinds,
+            seed,
+            true,
+            seed % 2 == 0,
+        );
+        let d = deal(&o).expect("preset deals");
+        assert_eq!(d.board.tiles_left(), preset.rows * preset.cols);
+        let counts = kind_counts(&d.board);
+        assert!(counts.values().all(|n| n % 2 == 0));
+        assert_eq!(counts.len(), preset.kinds);
+        let solution = d.solution.expect("solvable deal keeps its solution");
+        let end = replay(&d.board, &solution).unwrap_or_else(|e| panic!("{name} seed {seed}: {e}"));
+        assert!(end.is_cleared(), "{name} seed {seed}");
     }
+}
+
+#[test]
+fn solvable_deals_replay_10x10() {
+    check_preset("10x10");
+}
+#[test]
+fn solvable_deals_replay_14x6() {
+    check_preset("14x6");
+}
+#[test]
+fn solvable_deals_replay_16x9() {
+    check_preset("16x9");
+}
+#[test]
+fn solvable_deals_replay_18x8() {
+    check_preset("18x8");
+}
+#[test]
+fn solvable_deals_replay_24x12() {
+    check_preset("24x12");
+}
+#[test]
+fn solvable_deals_replay_26x14() {
+    check_preset("26x14");
+}
+#[test]
+fn solvable_deals_replay_30x16() {
+    check_preset("30x16");
 }
 
 #[test]
