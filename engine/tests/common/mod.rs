@@ -2,6 +2,7 @@
 //! for building boards in tests. Written for obviousness, not speed.
 #![allow(dead_code)]
 
+pub mod exhaustive;
 pub mod reference;
 
 use llk_engine::{Board, Pos};

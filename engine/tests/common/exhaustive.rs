@@ -1,0 +1,62 @@
+//! Exhaustive reference solver and a certificate checker, written plainly: try every
+//! connectable pair, recurse, remember positions already seen. Only for small boards.
+
+use std::collections::HashMap;
+
+use llk_engine::{Board, Kind, Pos};
+
+/// Whether every tile of `board` can be removed: tries every connectable same-kind pair
+/// (via `can_link`) in turn, recursively, memoising on the exact cell contents.
+pub fn solvable(board: &Board) -> bool {
+    let mut memo = HashMap::new();
+    search(board.clone(), &mut memo)
+}
+
+fn search(board: Board, memo: &mut HashMap<Vec<Vec<Option<Kind>>>, bool>) -> bool {
+    if board.is_cleared() {
+        return true;
+    }
+    let key = board.to_rows();
+    if let Some(&known) = memo.get(&key) {
+        return known;
+    }
+    let tiles: Vec<(Pos, Kind)> = board.tiles().collect();
+    let mut result = false;
+    'outer: for (i, &(a, ka)) in tiles.iter().enumerate() {
+        for &(b, kb) in &tiles[i + 1..] {
+            if ka == kb && board.can_link(a, b) {
+                let mut next = board.clone();
+                next.set(a, None).unwrap();
+                next.set(b, None).unwrap();
+                if search(next, memo) {
+                    result = true;
+                    break 'outer;
+                }
+            }
+        }
+    }
+    memo.insert(key, result);
+    result
+}
+
+/// Replays `moves` on a copy of `board`: each must be two tiles of one kind that link at
+/// that moment, and at the end the board must be empty. Returns what went wrong.
+pub fn replay(board: &Board, moves: &[(Pos, Pos)]) -> Result<(), String> {
+    let mut b = board.clone();
+    for (i, &(x, y)) in moves.iter().enumerate() {
+        let (kx, ky) = (b.get(x), b.get(y));
+        if kx.is_none() || kx != ky || x == y {
+            return Err(format!("move {i} {x:?}-{y:?}: not two tiles of one kind"));
+        }
+        if !b.can_link(x, y) {
+            return Err(format!("move {i} {x:?}-{y:?}: tiles do not link"));
+        }
+        b.set(x, None).map_err(|e| e.to_string())?;
+        b.set(y, None).map_err(|e| e.to_string())?;
+    }
+    if b.is_cleared() {
+        Ok(())
+    } else {
+        Err(format!("{} tiles left after the moves", b.tiles_left()))
+    }
+}

@@ -1,0 +1,109 @@
+//! The smart hint: keeps a solvable board solvable (checked with the exhaustive reference),
+//! prefers safe moves, is deterministic, returns a legal pair with its best path, and
+//! gives nothing on a stuck or cleared board.
+
+mod common;
+
+use common::exhaustive::solvable;
+use common::reference::{best_cost, check_path};
+use common::{board, p};
+use llk_engine::{hint, Board, Budget};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Checks that `board`'s hint is a legal pair with an optimal legal path; returns the
+/// board after playing it.
+fn play_hint(b: &Board, budget: Budget) -> Option<Board> {
+    let h = hint(b, budget)?;
+    assert_eq!(hint(b, budget), Some(h), "hint must be deterministic");
+    assert_ne!(h.a, h.b);
+    assert!(b.get(h.a).is_some() && b.get(h.a) == b.get(h.b), "{h:?}");
+    let cost = check_path(b, h.a, h.b, h.path.points()).unwrap();
+    assert_eq!(
+        Some(cost),
+        best_cost(b, h.a, h.b),
+        "hint path is not the best"
+    );
+    let mut next = b.clone();
+    next.set(h.a, None).unwrap();
+    next.set(h.b, None).unwrap();
+    Some(next)
+}
+
+#[test]
+fn avoids_the_greedy_dead_end() {
+    // Kind A has four tiles; the first connectable pair (the top two A's) leaves the
+    // crossed A/B deadlock of rows 1–2.
+    let b = board(&["AA", "BA", "AB"], false);
+    let (x, y) = b.linkable_pairs()[0];
+    let mut greedy = b.clone();
+    greedy.set(x, None).unwrap();
+    greedy.set(y, None).unwrap();
+    assert!(solvable(&b) && !solvable(&greedy));
+
+    let h = hint(&b, Budget::DEFAULT).unwrap();
+    assert_eq!((h.a, h.b), (p(0, 1), p(1, 1)));
+    let next = play_hint(&b, Budget::DEFAULT).unwrap();
+    assert!(solvable(&next));
+}
+
+#[test]
+fn following_hints_clears_solvable_boards() {
+    let mut rng = ChaCha8Rng::seed_from_u64(42);
+    let mut cleared = 0;
+    for _ in 0..2_000 {
+        let rows = rng.random_range(2..=4usize);
+        let cols = rng.random_range(2..=5usize);
+        let n = (rows * cols).min(14) & !1;
+        let mut cells: Vec<Option<u64>> = (0..n as u64).map(|i| Some(i / 2 % 5)).collect();
+        cells.resize(rows * cols, None);
+        cells.shuffle(&mut rng);
+        let grid: Vec<Vec<Option<u64>>> = cells.chunks(cols).map(<[_]>::to_vec).collect();
+        let mut b = Board::from_rows(&grid, rng.random_bool(0.3)).unwrap();
+        if !solvable(&b) {
+            // Unsolvable but not stuck: still a legal pair.
+            if !b.is_stuck() {
+                play_hint(&b, Budget::DEFAULT).unwrap();
+            }
+            continue;
+        }
+        while !b.is_cleared() {
+            b = play_hint(&b, Budget::DEFAULT).expect("a solvable board has a hint");
+            assert!(solvable(&b), "hint lost solvability");
+        }
+        cleared += 1;
+    }
+    assert!(cleared > 500, "{cleared}");
+}
+
+#[test]
+fn stuck_board_has_no_hint() {
+    let b = board(&["AB", "BA"], false);
+    assert!(b.is_stuck());
+    assert_eq!(hint(&b, Budget::DEFAULT), None);
+}
+
+#[test]
+fn cleared_board_has_no_hint() {
+    let b = board(&["..", ".."], true);
+    assert_eq!(hint(&b, Budget::DEFAULT), None);
+}
+
+#[test]
+fn out_of_budget_gives_a_legal_pair() {
+    // No kind can go as a whole, so the hint needs the solver; with no budget it falls
+    // back to the first connectable pair.
+    let b = board(&["AA", "BA", "AB"], false);
+    let h = hint(&b, Budget::nodes(0)).unwrap();
+    assert_eq!((h.a, h.b), b.linkable_pairs()[0]);
+    play_hint(&b, Budget::nodes(0)).unwrap();
+}
+
+#[test]
+fn prefers_a_safe_move() {
+    // B's last two tiles connect: removing them can never hurt, and it is found without search.
+    let b = board(&["ABA", "CBC"], false);
+    let h = hint(&b, Budget::nodes(0)).unwrap();
+    assert_eq!((h.a, h.b), (p(0, 1), p(1, 1)));
+}
