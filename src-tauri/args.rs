@@ -1,0 +1,167 @@
+//! Command arguments that never fail to deserialize. Tauri turns a missing or mistyped
+//! argument into a bare string error; wrapping each argument in [`Arg`] keeps whatever the
+//! view sent so the command itself can reject it as `{ code: "bad_argument", message }`,
+//! and range checks (negative, huge, fractional numbers) live here too.
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Deserializer};
+use serde_json::Value;
+
+use crate::error::{AppError, AppResult};
+
+/// One raw command argument: `None` when the key was missing or `null`, or when the IPC
+/// payload could not be read at all (kept as the reason).
+#[derive(Debug, Clone)]
+pub struct Arg(Result<Option<Value>, String>);
+
+impl Default for Arg {
+    /// A missing argument.
+    fn default() -> Arg {
+        Arg(Ok(None))
+    }
+}
+
+impl<'de> Deserialize<'de> for Arg {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        // Tauri answers `deserialize_option` with `None` for a missing key; swallow every
+        // other failure too so that the command, not the IPC layer, reports it.
+        Ok(Arg(
+            Option::<Value>::deserialize(deserializer).map_err(|e| e.to_string())
+        ))
+    }
+}
+
+impl Arg {
+    /// An argument holding `value` (tests and internal callers).
+    pub fn from_value(value: Value) -> Arg {
+        Arg(Ok(Some(value)))
+    }
+
+    fn present(&self, name: &str) -> AppResult<&Value> {
+        match &self.0 {
+            Ok(Some(v)) => Ok(v),
+            Ok(None) => Err(AppError::BadArgument(format!("missing argument `{name}`"))),
+            Err(why) => Err(AppError::BadArgument(format!(
+                "argument `{name}` could not be read: {why}"
+            ))),
+        }
+    }
+
+    /// A structured argument (options, settings) checked against its Rust type.
+    pub fn parse<T: DeserializeOwned>(&self, name: &str) -> AppResult<T> {
+        let v = self.present(name)?;
+        serde_json::from_value(v.clone())
+            .map_err(|e| AppError::BadArgument(format!("argument `{name}` is not valid: {e}")))
+    }
+
+    /// A whole number of any size; numbers beyond `i64` saturate (they are out of any
+    /// range the caller checks next). Fractions, strings, booleans... are refused.
+    pub fn integer(&self, name: &str) -> AppResult<i64> {
+        let v = self.present(name)?;
+        let n = match v {
+            Value::Number(n) => n,
+            other => {
+                return Err(AppError::BadArgument(format!(
+                    "argument `{name}` must be an integer, got {}",
+                    kind_of(other)
+                )))
+            }
+        };
+        if let Some(i) = n.as_i64() {
+            return Ok(i);
+        }
+        if n.as_u64().is_some() {
+            return Ok(i64::MAX);
+        }
+        match n.as_f64() {
+            Some(f) if f.is_finite() && f.fract() == 0.0 => Ok(f as i64), // saturating cast
+            _ => Err(AppError::BadArgument(format!(
+                "argument `{name}` must be an integer, got {n}"
+            ))),
+        }
+    }
+
+    /// A non-negative duration in milliseconds; fractions are dropped (views often
+    /// measure with `performance.now()`), huge values saturate.
+    pub fn millis(&self, name: &str) -> AppResult<u64> {
+        let v = self.present(name)?;
+        let bad = |what: String| {
+            AppError::BadArgument(format!(
+                "argument `{name}` must be a non-negative number of milliseconds, got {what}"
+            ))
+        };
+        match v {
+            Value::Number(n) => {
+                if let Some(u) = n.as_u64() {
+                    Ok(u)
+                } else {
+                    match n.as_f64() {
+                        Some(f) if f.is_finite() && f >= 0.0 => Ok(f as u64), // saturating
+                        _ => Err(bad(n.to_string())),
+                    }
+                }
+            }
+            other => Err(bad(kind_of(other).to_string())),
+        }
+    }
+}
+
+fn kind_of(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn code<T: std::fmt::Debug>(r: AppResult<T>) -> &'static str {
+        r.err().map_or("ok", |e| e.code())
+    }
+
+    #[test]
+    fn integers() {
+        assert_eq!(Arg::from_value(json!(3)).integer("row").ok(), Some(3));
+        assert_eq!(Arg::from_value(json!(-3)).integer("row").ok(), Some(-3));
+        assert_eq!(Arg::from_value(json!(2.0)).integer("row").ok(), Some(2));
+        assert_eq!(
+            Arg::from_value(json!(u64::MAX)).integer("row").ok(),
+            Some(i64::MAX)
+        );
+        assert_eq!(
+            Arg::from_value(json!(-1e300)).integer("row").ok(),
+            Some(i64::MIN)
+        );
+        assert_eq!(
+            code(Arg::from_value(json!(1.5)).integer("row")),
+            "bad_argument"
+        );
+        assert_eq!(
+            code(Arg::from_value(json!("1")).integer("row")),
+            "bad_argument"
+        );
+        assert_eq!(code(Arg::default().integer("row")), "bad_argument");
+    }
+
+    #[test]
+    fn millis() {
+        assert_eq!(Arg::from_value(json!(10)).millis("t").ok(), Some(10));
+        assert_eq!(Arg::from_value(json!(10.9)).millis("t").ok(), Some(10));
+        assert_eq!(
+            Arg::from_value(json!(1e300)).millis("t").ok(),
+            Some(u64::MAX)
+        );
+        assert_eq!(code(Arg::from_value(json!(-1)).millis("t")), "bad_argument");
+        assert_eq!(
+            code(Arg::from_value(json!(true)).millis("t")),
+            "bad_argument"
+        );
+    }
+}

@@ -1,0 +1,64 @@
+//! The Lianliankan desktop shell: a Tauri window showing the view in `ui/`, IPC commands
+//! over the rules engine (`llk_engine`), and autosave of the game, settings and best
+//! scores in the app data directory.
+
+pub mod args;
+pub mod commands;
+pub mod error;
+pub mod scores;
+pub mod settings;
+pub mod state;
+pub mod storage;
+pub mod view;
+
+use std::path::PathBuf;
+
+use tauri::{Manager, Runtime};
+
+use crate::state::{AppState, SharedState};
+use crate::storage::Storage;
+
+/// Adds the app's state and commands to `builder`. Files go to `data_dir`, or to the
+/// platform's app data directory when it is `None` (tests pass a temporary directory).
+pub fn configure<R: Runtime>(
+    builder: tauri::Builder<R>,
+    data_dir: Option<PathBuf>,
+) -> tauri::Builder<R> {
+    let builder = match data_dir {
+        // Known now: load at once (the mock runtime used by tests never runs `setup`).
+        Some(dir) => builder.manage(SharedState::new(AppState::load(Storage::new(dir)))),
+        // The app data directory is known once the app exists; `setup` runs before the
+        // window can send its first command.
+        None => builder.setup(|app| {
+            let dir = app.path().app_data_dir()?;
+            app.manage(SharedState::new(AppState::load(Storage::new(dir))));
+            Ok(())
+        }),
+    };
+    builder.invoke_handler(tauri::generate_handler![
+        commands::start,
+        commands::presets,
+        commands::new_game,
+        commands::select,
+        commands::hint,
+        commands::shuffle,
+        commands::undo,
+        commands::game_state,
+        commands::set_elapsed,
+        commands::get_settings,
+        commands::set_settings,
+    ])
+}
+
+/// Opens the game window and runs until it is closed.
+#[cfg_attr(mobile, tauri::mobile_entry_point)]
+pub fn run() {
+    let app = configure(tauri::Builder::default(), None).build(tauri::generate_context!());
+    match app {
+        Ok(app) => app.run(|_, _| {}),
+        Err(e) => {
+            eprintln!("lianliankan: cannot start: {e}");
+            std::process::exit(1);
+        }
+    }
+}

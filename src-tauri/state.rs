@@ -1,0 +1,195 @@
+//! The app's state behind one mutex: the current game, settings and best scores, and where
+//! they are saved. Every change is saved at once; loading sets aside what cannot be read.
+
+use std::sync::{Mutex, MutexGuard};
+
+use llk_engine::game::{Game, GameOptions, Status};
+
+use crate::error::{AppError, AppResult};
+use crate::scores::{self, layout_key, BestScores};
+use crate::settings::{self, Settings};
+use crate::storage::{Loaded, Storage};
+use crate::view::GameView;
+
+/// File name of the saved game (the engine's versioned format, undo history included).
+pub const GAME_FILE: &str = "game.json";
+
+/// Everything the commands work on.
+#[derive(Debug)]
+pub struct AppState {
+    game: Option<Game>,
+    settings: Settings,
+    scores: BestScores,
+    store: Storage,
+    notices: Vec<String>,
+}
+
+/// The managed state: one lock, taken by each command for its whole duration.
+#[derive(Debug)]
+pub struct SharedState(Mutex<AppState>);
+
+impl SharedState {
+    pub fn new(state: AppState) -> SharedState {
+        SharedState(Mutex::new(state))
+    }
+
+    /// The state; a command that panicked mid-way does not lock the others out.
+    pub fn lock(&self) -> MutexGuard<'_, AppState> {
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// The loaded value, if any; a corrupt file's notice goes to `notices`.
+fn take<T>(loaded: Loaded<T>, notices: &mut Vec<String>) -> Option<T> {
+    match loaded {
+        Loaded::Ok(v) => Some(v),
+        Loaded::Missing => None,
+        Loaded::Corrupt { notice } => {
+            notices.push(notice);
+            None
+        }
+    }
+}
+
+impl AppState {
+    /// Loads settings, best scores and the saved game from `store`; whatever cannot be
+    /// used is set aside with a notice and replaced by a fresh default.
+    pub fn load(store: Storage) -> AppState {
+        store.remove_stale_temp_files();
+        let mut notices = Vec::new();
+        let settings = take(
+            store.load(settings::FILE, "settings", Settings::from_json),
+            &mut notices,
+        );
+        let scores = take(
+            store.load(scores::FILE, "best scores", BestScores::from_json),
+            &mut notices,
+        );
+        let game = take(
+            store.load(GAME_FILE, "game", |text| {
+                Game::from_json(text).map_err(|e| e.to_string())
+            }),
+            &mut notices,
+        );
+        AppState {
+            game,
+            settings: settings.unwrap_or_default(),
+            scores: scores.unwrap_or_else(BestScores::new),
+            store,
+            notices,
+        }
+    }
+
+    pub fn storage(&self) -> &Storage {
+        &self.store
+    }
+
+    /// Notices gathered since the last call (joined), for `start` to show once.
+    pub fn take_notice(&mut self) -> Option<String> {
+        if self.notices.is_empty() {
+            None
+        } else {
+            Some(std::mem::take(&mut self.notices).join("\n"))
+        }
+    }
+
+    pub fn has_game(&self) -> bool {
+        self.game.is_some()
+    }
+
+    pub fn game(&self) -> AppResult<&Game> {
+        self.game.as_ref().ok_or(AppError::NoGame)
+    }
+
+    /// Runs `change` on the game; if it succeeds the game is saved and, if this change
+    /// won it, the best score for its layout is updated.
+    pub fn change_game<T>(
+        &mut self,
+        change: impl FnOnce(&mut Game) -> Result<T, llk_engine::EngineError>,
+    ) -> AppResult<T> {
+        let game = self.game.as_mut().ok_or(AppError::NoGame)?;
+        let was_won = game.status() == Status::Won;
+        let out = change(game)?;
+        if !was_won && game.status() == Status::Won {
+            let (key, score) = (Self::layout_of(game.options()), game.score());
+            if self.scores.record(key, score) {
+                self.save_scores();
+            }
+        }
+        self.save_game();
+        Ok(out)
+    }
+
+    /// Replaces the game (new game) and saves it.
+    pub fn set_game(&mut self, game: Game) {
+        self.game = Some(game);
+        self.save_game();
+    }
+
+    /// Options for a new game when the player has not chosen any: the default preset,
+    /// a random seed, solvable deals, paths around the board (the engine's defaults), and
+    /// the saved preference
+    /// for automatic shuffles.
+    pub fn default_options(&self) -> GameOptions {
+        GameOptions {
+            seed: rand::random(),
+            auto_shuffle: self.settings.auto_shuffle,
+            ..GameOptions::default()
+        }
+    }
+
+    pub fn view(&self) -> AppResult<GameView> {
+        let game = self.game()?;
+        let best = self.scores.get(&Self::layout_of(game.options()));
+        Ok(GameView::of(game, best))
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Applies new settings (for this session even if saving fails) and saves them.
+    pub fn set_settings(&mut self, settings: Settings) -> AppResult<()> {
+        self.settings = settings;
+        self.store
+            .write(settings::FILE, &self.settings.to_json())
+            .map_err(|e| AppError::Storage(format!("settings applied but not saved: {e}")))
+    }
+
+    pub fn best_score(&self, rows: usize, cols: usize, kinds: usize) -> Option<u32> {
+        self.scores.get(&layout_key(rows, cols, kinds))
+    }
+
+    fn layout_of(options: &GameOptions) -> String {
+        layout_key(
+            options.rows.into(),
+            options.cols.into(),
+            options.kinds.into(),
+        )
+    }
+
+    /// Saves the game. A failure is reported on stderr and the game goes on: the player
+    /// should not lose a move because the disk is full.
+    fn save_game(&self) {
+        if let Some(game) = &self.game {
+            let saved = match game.to_json() {
+                Ok(json) => self
+                    .store
+                    .write(GAME_FILE, &json)
+                    .map_err(|e| e.to_string()),
+                Err(e) => Err(e.to_string()),
+            };
+            if let Err(e) = saved {
+                eprintln!("lianliankan: the game was not saved: {e}");
+            }
+        }
+    }
+
+    fn save_scores(&self) {
+        if let Err(e) = self.store.write(scores::FILE, &self.scores.to_json()) {
+            eprintln!("lianliankan: best scores were not saved: {e}");
+        }
+    }
+}

@@ -1,0 +1,216 @@
+//! Files in the app's data directory. Writes are atomic (temp file, fsync, rename, fsync the
+//! directory) so a crash leaves either the old or the new file, never a partial one. A file
+//! that cannot be read or parsed is renamed `<name>.corrupt` (or `<name>.<n>.corrupt` if
+//! that is taken) and a notice explains it; other files are untouched.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+/// A failed file operation, with the path it concerned.
+#[derive(Debug, Error)]
+#[error("{action} {path}: {source}")]
+pub struct StorageError {
+    action: &'static str,
+    path: PathBuf,
+    #[source]
+    source: io::Error,
+}
+
+fn fail(action: &'static str, path: &Path) -> impl FnOnce(io::Error) -> StorageError {
+    let path = path.to_path_buf();
+    move |source| StorageError {
+        action,
+        path,
+        source,
+    }
+}
+
+/// What loading one file produced.
+#[derive(Debug)]
+pub enum Loaded<T> {
+    /// No such file: a first run, or never saved.
+    Missing,
+    /// Read and parsed.
+    Ok(T),
+    /// Unreadable or unparsable: set aside (or not, if even that failed); `notice` says so.
+    Corrupt { notice: String },
+}
+
+/// The directory holding the app's files.
+#[derive(Clone, Debug)]
+pub struct Storage {
+    dir: PathBuf,
+}
+
+impl Storage {
+    pub fn new(dir: impl Into<PathBuf>) -> Storage {
+        Storage { dir: dir.into() }
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.dir.join(name)
+    }
+
+    /// The file's text, or `None` if it does not exist.
+    pub fn read(&self, name: &str) -> Result<Option<String>, StorageError> {
+        let path = self.path(name);
+        match fs::read_to_string(&path) {
+            Ok(text) => Ok(Some(text)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(fail("cannot read", &path)(e)),
+        }
+    }
+
+    /// Replaces `name` with `contents` atomically.
+    pub fn write(&self, name: &str, contents: &str) -> Result<(), StorageError> {
+        fs::create_dir_all(&self.dir).map_err(fail("cannot create", &self.dir))?;
+        let path = self.path(name);
+        let tmp = self.path(&format!("{name}.{}.tmp", std::process::id()));
+        let written = (|| {
+            let mut file = OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(true)
+                .open(&tmp)
+                .map_err(fail("cannot create", &tmp))?;
+            file.write_all(contents.as_bytes())
+                .map_err(fail("cannot write", &tmp))?;
+            file.sync_all().map_err(fail("cannot flush", &tmp))?;
+            fs::rename(&tmp, &path).map_err(fail("cannot replace", &path))
+        })();
+        if written.is_err() {
+            let _ = fs::remove_file(&tmp);
+        }
+        written?;
+        // Make the rename itself durable; not every platform lets a directory be synced.
+        if let Ok(dir) = File::open(&self.dir) {
+            let _ = dir.sync_all();
+        }
+        Ok(())
+    }
+
+    /// Renames `name` out of the way as `<name>.corrupt` (or `<name>.<n>.corrupt` so an
+    /// earlier one is kept) and returns the new path.
+    pub fn set_aside(&self, name: &str) -> Result<PathBuf, StorageError> {
+        let from = self.path(name);
+        let mut to = self.path(&format!("{name}.corrupt"));
+        let mut n = 1;
+        while to.exists() && n < 1000 {
+            to = self.path(&format!("{name}.{n}.corrupt"));
+            n += 1;
+        }
+        fs::rename(&from, &to).map_err(fail("cannot rename", &from))?;
+        Ok(to)
+    }
+
+    /// Reads and parses `name` (`what` names it in the notice). A file that cannot be
+    /// read or parsed is set aside so that the next save does not overwrite it.
+    pub fn load<T>(
+        &self,
+        name: &str,
+        what: &str,
+        parse: impl FnOnce(&str) -> Result<T, String>,
+    ) -> Loaded<T> {
+        let problem = match self.read(name) {
+            Ok(None) => return Loaded::Missing,
+            Ok(Some(text)) => match parse(&text) {
+                Ok(value) => return Loaded::Ok(value),
+                Err(why) => why,
+            },
+            Err(e) => e.to_string(),
+        };
+        let notice = match self.set_aside(name) {
+            Ok(kept) => format!(
+                "The saved {what} could not be used ({problem}); it was kept as {} and a fresh one was started.",
+                kept.display()
+            ),
+            Err(e) => format!(
+                "The saved {what} could not be used ({problem}) and could not be set aside ({e}); a fresh one was started."
+            ),
+        };
+        Loaded::Corrupt { notice }
+    }
+
+    /// Removes temp files a crash may have left behind (`<name>.<pid>.tmp`).
+    pub fn remove_stale_temp_files(&self) {
+        let Ok(entries) = fs::read_dir(&self.dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            if name.to_string_lossy().ends_with(".tmp") {
+                let _ = fs::remove_file(entry.path());
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_number(text: &str) -> Result<u32, String> {
+        text.trim().parse::<u32>().map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn write_read_round_trip_leaves_no_temp_file() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Storage::new(dir.path().join("nested"));
+        store.write("a.json", "41").expect("write");
+        store.write("a.json", "42").expect("rewrite");
+        assert_eq!(store.read("a.json").expect("read").as_deref(), Some("42"));
+        let names: Vec<_> = fs::read_dir(store.dir())
+            .expect("list")
+            .map(|e| e.expect("entry").file_name())
+            .collect();
+        assert_eq!(names, vec!["a.json"]);
+    }
+
+    #[test]
+    fn corrupt_files_are_set_aside_without_overwriting_older_ones() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Storage::new(dir.path());
+        assert!(matches!(
+            store.load("n", "number", parse_number),
+            Loaded::Missing
+        ));
+        for round in 0..3 {
+            fs::write(store.path("n"), format!("garbage {round}")).expect("seed");
+            match store.load("n", "number", parse_number) {
+                Loaded::Corrupt { notice } => assert!(notice.contains("corrupt"), "{notice}"),
+                other => panic!("expected corrupt, got {other:?}"),
+            }
+            assert!(!store.path("n").exists());
+        }
+        let mut kept: Vec<_> = fs::read_dir(store.dir())
+            .expect("list")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        kept.sort();
+        assert_eq!(kept, vec!["n.1.corrupt", "n.2.corrupt", "n.corrupt"]);
+        fs::write(store.path("n"), "7").expect("seed");
+        assert!(matches!(
+            store.load("n", "number", parse_number),
+            Loaded::Ok(7)
+        ));
+    }
+
+    #[test]
+    fn failed_write_keeps_the_old_file() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Storage::new(dir.path());
+        store.write("a", "old").expect("write");
+        // A directory where the temp file should go makes the write fail midway.
+        fs::create_dir(store.path(&format!("a.{}.tmp", std::process::id()))).expect("block");
+        assert!(store.write("a", "new").is_err());
+        assert_eq!(store.read("a").expect("read").as_deref(), Some("old"));
+    }
+}

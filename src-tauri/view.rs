@@ -1,0 +1,64 @@
+//! What commands send back to the view: a snapshot of the game with everything it draws,
+//! plus the result wrappers. The TypeScript twins are generated into `ui/src/bindings/`.
+
+use llk_engine::game::{Counters, Game, GameOptions, Outcome, Status};
+use llk_engine::Pos;
+use serde::Serialize;
+use ts_rs::TS;
+
+/// The whole visible state of a game.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct GameView {
+    pub options: GameOptions,
+    pub rows: usize,
+    pub cols: usize,
+    /// `cells[row][col]`: the tile kind, or `null` for an empty cell.
+    pub cells: Vec<Vec<Option<u16>>>,
+    pub selection: Option<Pos>,
+    pub status: Status,
+    pub score: u32,
+    pub combo: u32,
+    pub counters: Counters,
+    pub tiles_left: usize,
+    #[ts(type = "number")]
+    pub elapsed_ms: u64,
+    pub can_undo: bool,
+    /// Best winning score for this layout (`RxC/kinds`), if any game on it was won.
+    pub best_score: Option<u32>,
+}
+
+impl GameView {
+    pub fn of(game: &Game, best_score: Option<u32>) -> GameView {
+        let board = game.board();
+        GameView {
+            options: *game.options(),
+            rows: board.rows(),
+            cols: board.cols(),
+            cells: board.to_rows(),
+            selection: game.selection(),
+            status: game.status(),
+            score: game.score(),
+            combo: game.combo(),
+            counters: game.counters(),
+            tiles_left: board.tiles_left(),
+            elapsed_ms: game.elapsed_ms(),
+            can_undo: game.can_undo(),
+            best_score,
+        }
+    }
+}
+
+/// What `select` returns: what happened, and the game after it.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct SelectResult {
+    pub outcome: Outcome,
+    pub game: GameView,
+}
+
+/// What `start` returns: the resumed (or new) game and, once, a notice for the player
+/// (e.g. a corrupt save was set aside).
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct StartInfo {
+    pub game: GameView,
+    pub notice: Option<String>,
+}
