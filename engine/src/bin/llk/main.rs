@@ -1,1 +1,130 @@
-fn main() {}
+//! `llk`: the Lianliankan engine on the command line. Boards are JSON arrays of rows
+//! (`null` = empty, an integer = a tile kind); every answer is one line of JSON on stdout;
+//! every refused input is one line `llk: <message>` on stderr with exit code 2.
+
+mod args;
+mod bench;
+mod deal;
+mod fail;
+mod io;
+mod query;
+// Shared with the criterion benches, which use parts `llk bench` does not.
+#[allow(dead_code)]
+mod workload;
+
+use std::process::ExitCode;
+
+use fail::{CliError, CliResult, EXIT_USAGE};
+
+const USAGE: &str = "\
+llk — the Lianliankan (连连看 / Onet / Shisen-Sho) rules engine on the command line
+
+USAGE:
+    llk path  BOARD R1 C1 R2 C2 [--no-border]
+    llk pairs BOARD [--no-border]
+    llk hint  BOARD [--no-border]
+    llk solve BOARD [--no-border] [--budget-ms N]
+    llk deal  --rows R --cols C --kinds K [--seed S] [--solvable] [--no-border]
+    llk bench
+    llk help | --help | -h
+    llk --version | -V
+
+BOARD is a JSON file, or - for stdin: an array of rows, each an array of cells, a cell
+being null (empty) or a non-negative integer (the tile kind), e.g. [[0,1,null],[1,0,null]].
+Rows and columns count from 0; paths may run around the board through a one-cell border
+unless --no-border is given.
+
+COMMANDS:
+    path    The best path (fewest turns, then shortest) joining two tiles of one kind:
+            {\"path\": [[r,c],...], \"turns\": t, \"length\": l}, or {\"path\": null}.
+    pairs   Every connectable same-kind pair once, with its best path:
+            {\"pairs\": [{\"a\": [r,c], \"b\": [r,c], \"path\": [[r,c],...]}, ...]}.
+    hint    A pair to remove that keeps a solvable board solvable:
+            {\"hint\": {\"a\": ..., \"b\": ..., \"path\": ...}}, or {\"hint\": null} when stuck.
+    solve   Whether the board can be cleared: {\"result\": \"solvable\", \"moves\":
+            [[[r,c],[r,c]], ...]}, {\"result\": \"unsolvable\"} or {\"result\": \"unknown\"}.
+            Default budget: the engine's Budget::DEFAULT (1,000,000 search nodes, no time
+            limit; random 18x8 boards need a few thousand at most). With --budget-ms N the
+            search is limited by N milliseconds of wall time instead (no node limit) and
+            answers \"unknown\" when the time runs out.
+    deal    A new full board as JSON rows, every kind an even number of times. --solvable
+            deals a board that can be cleared. The same --seed (a non-negative integer)
+            gives the same board; without --seed the seed comes from the system clock, so
+            pass --seed to reproduce a deal.
+    bench   The headline timings (path queries, all pairs, the solver over 1,000 random
+            18x8 boards, solvable deals) as a table, in well under a minute. Build with
+            --release for meaningful figures.
+
+EXIT STATUS:
+    0 on success; 2 on bad arguments or input, with one line `llk: <message>` on stderr.
+";
+
+fn main() -> ExitCode {
+    // A bug must still end in one line, not a backtrace.
+    std::panic::set_hook(Box::new(|info| {
+        let msg = io::one_line(&info.to_string());
+        let _ = std::io::Write::write_fmt(
+            &mut std::io::stderr(),
+            format_args!("llk: internal error: {msg}\n"),
+        );
+    }));
+    let argv: Vec<String> = match std::env::args_os()
+        .skip(1)
+        .map(|a| a.into_string())
+        .collect::<Result<_, _>>()
+    {
+        Ok(v) => v,
+        Err(_) => return report(Err(CliError::usage("arguments must be valid UTF-8"))),
+    };
+    report(dispatch(&argv))
+}
+
+fn dispatch(argv: &[String]) -> CliResult<()> {
+    let Some((command, rest)) = argv.split_first() else {
+        return Err(CliError::usage(
+            "missing command (path, pairs, hint, solve, deal, bench; see 'llk --help')",
+        ));
+    };
+    match command.as_str() {
+        "path" => query::path(rest),
+        "pairs" => query::pairs(rest),
+        "hint" => query::hint_cmd(rest),
+        "solve" => query::solve(rest),
+        "deal" => deal::run(rest),
+        "bench" => bench::run(rest),
+        "help" | "--help" | "-h" => {
+            if let Some(extra) = rest.first() {
+                return Err(CliError::usage(format!(
+                    "help takes no arguments, got '{}'",
+                    args::printable(extra)
+                )));
+            }
+            io::emit_text(USAGE)
+        }
+        "--version" | "-V" => {
+            if let Some(extra) = rest.first() {
+                return Err(CliError::usage(format!(
+                    "--version takes no arguments, got '{}'",
+                    args::printable(extra)
+                )));
+            }
+            io::emit_text(concat!("llk ", env!("CARGO_PKG_VERSION"), "\n"))
+        }
+        other => Err(CliError::usage(format!(
+            "unknown command '{}' (see 'llk --help')",
+            args::printable(other)
+        ))),
+    }
+}
+
+fn report(result: CliResult<()>) -> ExitCode {
+    match result {
+        Ok(()) | Err(CliError::Quiet) => ExitCode::SUCCESS,
+        Err(CliError::Usage(message)) => {
+            use std::io::Write;
+            // If stderr is gone too there is nobody left to tell.
+            let _ = writeln!(std::io::stderr(), "llk: {}", io::one_line(&message));
+            ExitCode::from(EXIT_USAGE)
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! The board queries: `path`, `pairs`, `hint`, `solve`.
+
+use std::time::{Duration, Instant};
+
+use llk_engine::{
+    hint, solve_with_interrupt, Board, Budget, EngineError, Pair, Path, Pos, Verdict,
+};
+use serde::Serialize;
+
+use crate::args::{self, printable, Spec};
+use crate::fail::{CliError, CliResult};
+use crate::io::{emit, read_board};
+
+const PATH: Spec = Spec {
+    command: "path",
+    positional: &["BOARD", "R1", "C1", "R2", "C2"],
+    switches: &["no-border"],
+    options: &[],
+};
+
+const PAIRS: Spec = Spec {
+    command: "pairs",
+    positional: &["BOARD"],
+    switches: &["no-border"],
+    options: &[],
+};
+
+const HINT: Spec = Spec {
+    command: "hint",
+    positional: &["BOARD"],
+    switches: &["no-border"],
+    options: &[],
+};
+
+const SOLVE: Spec = Spec {
+    command: "solve",
+    positional: &["BOARD"],
+    switches: &["no-border"],
+    options: &["budget-ms"],
+};
+
+/// `{"path": [[r,c],...], "turns": t, "length": l}` or `{"path": null}`.
+#[derive(Serialize)]
+struct PathOut {
+    path: Option<Path>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    turns: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    length: Option<u32>,
+}
+
+#[derive(Serialize)]
+struct PairsOut {
+    pairs: Vec<Pair>,
+}
+
+#[derive(Serialize)]
+struct HintOut {
+    hint: Option<Pair>,
+}
+
+/// `{"result": "solvable", "moves": [...]}`, `{"result": "unsolvable"}` or `{"result": "unknown"}`.
+#[derive(Serialize)]
+struct SolveOut {
+    result: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<Vec<(Pos, Pos)>>,
+}
+
+/// `llk path BOARD R1 C1 R2 C2 [--no-border]`
+pub fn path(argv: &[String]) -> CliResult<()> {
+    let a = args::parse(&PATH, argv)?;
+    let board = read_board(&a.positional[0], !a.switch("no-border"))?;
+    let from = cell(&board, &a.positional[1], &a.positional[2])?;
+    let to = cell(&board, &a.positional[3], &a.positional[4])?;
+    let path = board.find_path(from, to);
+    emit(&PathOut {
+        path,
+        turns: path.map(|p| p.turns()),
+        length: path.map(|p| p.length()),
+    })
+}
+
+/// `llk pairs BOARD [--no-border]`
+pub fn pairs(argv: &[String]) -> CliResult<()> {
+    let a = args::parse(&PAIRS, argv)?;
+    let board = read_board(&a.positional[0], !a.switch("no-border"))?;
+    emit(&PairsOut {
+        pairs: board.pairs(),
+    })
+}
+
+/// `llk hint BOARD [--no-border]`
+pub fn hint_cmd(argv: &[String]) -> CliResult<()> {
+    let a = args::parse(&HINT, argv)?;
+    let board = read_board(&a.positional[0], !a.switch("no-border"))?;
+    emit(&HintOut {
+        hint: hint(&board, Budget::DEFAULT),
+    })
+}
+
+/// `llk solve BOARD [--no-border] [--budget-ms N]`: without `--budget-ms` the search is
+/// bounded by `Budget::DEFAULT` nodes only; with it, by N milliseconds of wall time only.
+pub fn solve(argv: &[String]) -> CliResult<()> {
+    let a = args::parse(&SOLVE, argv)?;
+    let budget_ms: Option<u64> = a.number("budget-ms")?;
+    let board = read_board(&a.positional[0], !a.switch("no-border"))?;
+    let verdict = match budget_ms {
+        None => solve_with_interrupt(&board, Budget::DEFAULT, &mut || false),
+        Some(ms) => {
+            let start = Instant::now();
+            let limit = Duration::from_millis(ms);
+            let mut out_of_time = || start.elapsed() >= limit;
+            solve_with_interrupt(&board, Budget::nodes(u64::MAX), &mut out_of_time)
+        }
+    };
+    let out = match verdict {
+        Verdict::Solvable(moves) => SolveOut {
+            result: "solvable",
+            moves: Some(moves),
+        },
+        Verdict::Unsolvable => SolveOut {
+            result: "unsolvable",
+            moves: None,
+        },
+        Verdict::Unknown => SolveOut {
+            result: "unknown",
+            moves: None,
+        },
+    };
+    emit(&out)
+}
+
+/// A board cell from its row and column arguments; refuses non-numbers and cells off the board.
+fn cell(board: &Board, row: &str, col: &str) -> CliResult<Pos> {
+    let num = |s: &str| {
+        s.parse::<i64>().map_err(|_| {
+            CliError::usage(format!(
+                "path: coordinates must be integers, got '{}'",
+                printable(s)
+            ))
+        })
+    };
+    let (r, c) = (num(row)?, num(col)?);
+    let outside = || EngineError::OutOfBounds {
+        row: r,
+        col: c,
+        rows: board.rows(),
+        cols: board.cols(),
+    };
+    let (Ok(r16), Ok(c16)) = (i16::try_from(r), i16::try_from(c)) else {
+        return Err(outside().into());
+    };
+    let p = Pos::new(r16, c16);
+    if board.contains(p) {
+        Ok(p)
+    } else {
+        Err(outside().into())
+    }
+}
