@@ -2,7 +2,7 @@
 # Installs what building, running and testing Lianliankan needs, and only what is missing:
 # Debian packages (Tauri's WebKitGTK stack, Xvfb and WebKitWebDriver for the end-to-end
 # tests, chromium for page tests, ImageMagick for screenshots), a Rust toolchain with
-# rustfmt and clippy, Node.js >= 20.19, the npm packages of the root (Tauri CLI) and of ui/,
+# rustfmt and clippy, Node.js >= 20.19, the npm packages of the root (Tauri CLI), ui/ and tests/e2e/,
 # and tauri-driver. Safe to run again: a second run does nothing but check.
 # Needs root or sudo for apt. Non-interactive (CI runs it without stdin).
 set -euo pipefail
@@ -104,6 +104,7 @@ npm_ci() {
 }
 npm_ci .
 npm_ci ui
+npm_ci tests/e2e
 
 # --- tauri-driver (WebDriver bridge for the end-to-end tests).
 if command -v tauri-driver >/dev/null 2>&1; then
