@@ -43,10 +43,9 @@ COMMANDS:
             {\"hint\": {\"a\": ..., \"b\": ..., \"path\": ...}}, or {\"hint\": null} when stuck.
     solve   Whether the board can be cleared: {\"result\": \"solvable\", \"moves\":
             [[[r,c],[r,c]], ...]}, {\"result\": \"unsolvable\"} or {\"result\": \"unknown\"}.
-            Default budget: the engine's Budget::DEFAULT (1,000,000 search nodes, no time
-            limit; random 18x8 boards need a few thousand at most). With --budget-ms N the
-            search is limited by N milliseconds of wall time instead (no node limit) and
-            answers \"unknown\" when the time runs out.
+            Default budget: the engine's Budget::DEFAULT (1,000,000 search nodes) and no
+            time limit. With --budget-ms N the search is limited by N milliseconds of wall
+            time instead (no node limit) and answers \"unknown\" when the time runs out.
     deal    A new full board as JSON rows, every kind an even number of times. --solvable
             deals a board that can be cleared. The same --seed (a non-negative integer)
             gives the same board; without --seed the seed comes from the system clock, so
