@@ -200,6 +200,7 @@ export class App {
     this.board.render(game);
     if (fresh) this.board.setFocus(firstTile(game.cells), false);
     this.refresh();
+    if (game.status === "won") this.showWon();
   }
 
   private setPaused(paused: boolean): void {

@@ -116,8 +116,6 @@ export class BoardView {
         this.kinds[r]![c] = kind;
       }
     }
-    this.selection = null;
-    this.hint = [];
     this.setSelection(game.selection);
     if (!this.focus || this.kinds[this.focus[0]]?.[this.focus[1]] == null) this.focus = firstTile(this.kinds);
     this.updateTabStops();
