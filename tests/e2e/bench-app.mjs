@@ -46,21 +46,23 @@ for (let i = 0; i < LAUNCHES; i++) {
     firstBoard.push(m.firstBoardEpochMs - t0);
     console.log(`launch ${i + 1}: first board ${(m.firstBoardEpochMs - t0).toFixed(0)} ms after launch (${m.firstBoardMs.toFixed(0)} ms after navigation start)`);
     if (i === LAUNCHES - 1) {
-      selects = await b.executeAsync((n, done) => {
+      selects = await b.execute(async (n) => {
         const inv = window.__TAURI_INTERNALS__.invoke;
         const t = document.querySelector("#board button.tile");
         const row = Number(t.dataset.row);
         const col = Number(t.dataset.col);
         const out = [];
-        (async () => {
+        try {
           for (let k = 0; k < 10; k++) await inv("select", { row, col, elapsedMs: 1000 }); // warm-up
           for (let k = 0; k < n; k++) {
             const s = performance.now();
             await inv("select", { row, col, elapsedMs: 1000 + k }); // select / deselect in turn
             out.push(performance.now() - s);
           }
-          done(out);
-        })().catch((e) => done({ error: String(e?.message ?? JSON.stringify(e)) }));
+          return out;
+        } catch (e) {
+          return { error: String(e?.message ?? JSON.stringify(e)) };
+        }
       }, SELECTS);
       if (!Array.isArray(selects)) throw new Error(`select loop failed: ${JSON.stringify(selects)}`);
     }

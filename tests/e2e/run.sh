@@ -43,7 +43,8 @@ mkdir -p "$here/artifacts"
 pids=()
 cleanup() {
     local p
-    for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+    # each helper runs in its own process group (setsid): end the group, children included
+    for p in "${pids[@]}"; do kill -- "-$p" 2>/dev/null || kill "$p" 2>/dev/null || true; done
     for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
     rm -rf "$work"
 }
@@ -52,20 +53,24 @@ trap cleanup EXIT
 # a free display number
 disp=99
 while [ -e "/tmp/.X11-unix/X$disp" ] || [ -e "/tmp/.X$disp-lock" ]; do disp=$((disp + 1)); done
-Xvfb ":$disp" -screen 0 1280x900x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+setsid Xvfb ":$disp" -screen 0 1280x900x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
 pids+=($!)
 export DISPLAY=":$disp"
 for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$disp" ] && break; sleep 0.1; done
 
-port=${LLK_DRIVER_PORT:-4444}
+# free ports, so that runs by other people on this machine do not meet
+free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+port=${LLK_DRIVER_PORT:-$(free_port)}
+native_port=$(free_port)
+while [ "$native_port" = "$port" ]; do native_port=$(free_port); done
 export LLK_DRIVER_PORT=$port
 export LLK_E2E_DATA="$work/xdg"
 mkdir -p "$LLK_E2E_DATA"
 # the app (started by WebKitWebDriver, started by tauri-driver) inherits this environment
-export XDG_DATA_HOME="$LLK_E2E_DATA" NO_AT_BRIDGE=1 WEBKIT_DISABLE_COMPOSITING_MODE=1 LLK_APP="$app"
+export XDG_DATA_HOME="$LLK_E2E_DATA" NO_AT_BRIDGE=1 LLK_APP="$app"
 runner=()
 command -v dbus-run-session >/dev/null 2>&1 && runner=(dbus-run-session --)
-"${runner[@]}" tauri-driver --port "$port" >"$work/tauri-driver.log" 2>&1 &
+setsid "${runner[@]}" tauri-driver --port "$port" --native-port "$native_port" >"$work/tauri-driver.log" 2>&1 &
 pids+=($!)
 ok=0
 for _ in $(seq 100); do

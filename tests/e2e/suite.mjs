@@ -56,6 +56,26 @@ async function launch({ width, height } = {}) {
 }
 
 async function shot(b, name) {
+  // WebKitWebDriver's screenshot waits for the next paint, which never comes on a page at
+  // rest (paused, a dialog open, the clock stopped): keep a 1-px mark repainting meanwhile.
+  await b.execute(() => {
+    const d = document.createElement("div");
+    d.className = "llk-e2e-repaint";
+    d.style.setProperty("position", "fixed");
+    d.style.setProperty("left", "0");
+    d.style.setProperty("top", "0");
+    d.style.setProperty("width", "1px");
+    d.style.setProperty("height", "1px");
+    d.style.setProperty("pointer-events", "none");
+    document.body.append(d);
+    let n = 0;
+    const tick = () => {
+      d.style.setProperty("opacity", n % 2 ? "0.02" : "0.03");
+      if (++n < 90) requestAnimationFrame(tick);
+      else d.remove();
+    };
+    tick();
+  });
   await b.saveScreenshot(join(ART, `${name}.png`));
 }
 
