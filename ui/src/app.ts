@@ -125,7 +125,7 @@ export class App {
         const total = reduced ? 0 : pathDuration(outcome.path);
         const fade = reduced ? 60 : FADE_MS;
         const g = this.board.geometry();
-        if (g) this.overlay.draw(outcome.path, g, total, fade + (reduced ? 200 : 60));
+        if (g) this.overlay.draw(outcome.path, g, total, reduced ? 250 : Math.round(fade / 2));
         this.board.setHint([]);
         this.board.setSelection(null);
         this.board.vanish(outcome.removed, total, fade);

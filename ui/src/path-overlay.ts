@@ -6,6 +6,9 @@
 import type { Pos } from "./ipc";
 import { centre, pathSegments, type BoardGeometry } from "./path-view";
 
+/** The fade-out of a drawn path (matches `.path-overlay.leaving` in styles.css). */
+const LEAVE_MS = 140;
+
 export class PathOverlay {
   private clearTimer = 0;
 
@@ -45,14 +48,19 @@ export class PathOverlay {
       return d;
     });
     this.el.replaceChildren(...nodes, ...dots);
+    this.el.classList.remove("leaving");
     this.el.classList.add("active");
-    this.clearTimer = window.setTimeout(() => this.clear(), totalMs + holdMs);
+    this.clearTimer = window.setTimeout(() => {
+      // fade out (CSS), then remove
+      this.el.classList.add("leaving");
+      this.clearTimer = window.setTimeout(() => this.clear(), LEAVE_MS);
+    }, totalMs + holdMs);
   }
 
   /** Removes the drawing (data-path stays). */
   clear(): void {
     window.clearTimeout(this.clearTimer);
-    this.el.classList.remove("active");
+    this.el.classList.remove("active", "leaving");
     this.el.replaceChildren();
   }
 }
