@@ -325,6 +325,8 @@ test("plays a whole 10x10 deal to the win summary by taking hints", async () => 
     assertEq(summary.score, await text(b, "#score"), "won score equals the HUD score");
     assert(summary.best !== "–", "best score shown");
     await shot(b, "won-10x10");
+    const csp = await b.execute(() => window.__llkMetrics?.cspViolations ?? ["no metrics"]);
+    assertEq(csp, [], "no Content-Security-Policy violations during a whole game");
     console.log(`    won in ${steps} hinted matches, ${JSON.stringify(summary)}`);
   } finally {
     await b.deleteSession();

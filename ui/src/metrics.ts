@@ -1,6 +1,6 @@
 /**
  * Timing figures read by the benchmark and tests through WebDriver:
- * `window.__llkMetrics = { firstBoardMs, firstBoardEpochMs, selectMs[] }`.
+ * `window.__llkMetrics = { firstBoardMs, firstBoardEpochMs, selectMs[], cspViolations[] }`.
  */
 export interface Metrics {
   /** performance.now() when the first board was painted. */
@@ -9,6 +9,8 @@ export interface Metrics {
   firstBoardEpochMs: number | null;
   /** Round trips of `select` invokes, in ms (last 1000). */
   selectMs: number[];
+  /** Content-Security-Policy violations seen (directive and blocked URI), for tests. */
+  cspViolations: string[];
 }
 
 declare global {
@@ -17,8 +19,11 @@ declare global {
   }
 }
 
-export const metrics: Metrics = { firstBoardMs: null, firstBoardEpochMs: null, selectMs: [] };
+export const metrics: Metrics = { firstBoardMs: null, firstBoardEpochMs: null, selectMs: [], cspViolations: [] };
 window.__llkMetrics = metrics;
+document.addEventListener("securitypolicyviolation", (e) => {
+  metrics.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`);
+});
 
 /** Records the first board paint (call once the board is in the DOM). */
 export function markFirstBoard(): void {
