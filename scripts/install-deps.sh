@@ -100,7 +100,13 @@ npm_ci() {
         return
     fi
     say "npm: npm ci in $dir"
-    (cd "$dir" && npm ci --no-audit --no-fund)
+    if ! (cd "$dir" && npm ci --no-audit --no-fund); then
+        # npm ci refuses a lock that lacks an optional, platform-only package the registry
+        # could not provide when the lock was written (e.g. vite's Windows-only helper on a
+        # registry mirror without it). Install the locked versions without touching the lock.
+        say "npm: npm ci failed in $dir; installing the locked versions with npm install --no-save"
+        (cd "$dir" && npm install --no-save --no-audit --no-fund)
+    fi
 }
 npm_ci .
 npm_ci ui
