@@ -44,7 +44,13 @@ for (let i = 0; i < LAUNCHES; i++) {
       { timeout: 30_000, interval: 20 },
     );
     firstBoard.push(m.firstBoardEpochMs - t0);
-    console.log(`launch ${i + 1}: first board ${(m.firstBoardEpochMs - t0).toFixed(0)} ms after launch (${m.firstBoardMs.toFixed(0)} ms after navigation start)`);
+    const marks = Object.entries(m.marks ?? {})
+      .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+      .join(", ");
+    console.log(
+      `launch ${i + 1}: first board ${(m.firstBoardEpochMs - t0).toFixed(0)} ms after launch; ` +
+        `in the page (ms since navigation start): ${marks}, first board ${m.firstBoardMs.toFixed(0)}`,
+    );
     if (i === LAUNCHES - 1) {
       selects = await b.execute(async (n) => {
         const inv = window.__TAURI_INTERNALS__.invoke;

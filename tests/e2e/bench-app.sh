@@ -41,7 +41,8 @@ free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0
 port=${LLK_DRIVER_PORT:-$(free_port)}
 native_port=$(free_port)
 while [ "$native_port" = "$port" ]; do native_port=$(free_port); done
-export LLK_DRIVER_PORT=$port LLK_E2E_DATA="$work/xdg" LLK_APP="$app"
+cp "$app" "$work/lianliankan" # a private copy: target/ is shared with other builds
+export LLK_DRIVER_PORT=$port LLK_E2E_DATA="$work/xdg" LLK_APP="$work/lianliankan"
 mkdir -p "$LLK_E2E_DATA"
 export XDG_DATA_HOME="$LLK_E2E_DATA" NO_AT_BRIDGE=1 WEBKIT_DISABLE_COMPOSITING_MODE=1
 runner=()

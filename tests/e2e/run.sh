@@ -67,7 +67,10 @@ export LLK_DRIVER_PORT=$port
 export LLK_E2E_DATA="$work/xdg"
 mkdir -p "$LLK_E2E_DATA"
 # the app (started by WebKitWebDriver, started by tauri-driver) inherits this environment
-export XDG_DATA_HOME="$LLK_E2E_DATA" NO_AT_BRIDGE=1 LLK_APP="$app"
+# run a private copy: target/ is shared, and a plain `cargo build` by anyone else meanwhile
+# would replace the binary with one that loads the dev server instead of ui/dist
+cp "$app" "$work/lianliankan"
+export XDG_DATA_HOME="$LLK_E2E_DATA" NO_AT_BRIDGE=1 LLK_APP="$work/lianliankan"
 runner=()
 command -v dbus-run-session >/dev/null 2>&1 && runner=(dbus-run-session --)
 setsid "${runner[@]}" tauri-driver --port "$port" --native-port "$native_port" >"$work/tauri-driver.log" 2>&1 &

@@ -50,8 +50,19 @@ async function launch({ width, height } = {}) {
       "wdio:enforceWebDriverClassic": true,
     },
   });
-  if (width && height) await b.setWindowSize(width, height);
-  await b.$("button.tile").waitForExist({ timeout: 30_000 });
+  try {
+    if (width && height) await b.setWindowSize(width, height);
+    await b.$("button.tile").waitForExist({ timeout: 30_000 });
+  } catch (e) {
+    // say what the page shows, then close the session so the next test can open one
+    const page = await b
+      .execute(() => ({ toasts: document.getElementById("toasts")?.textContent, body: document.body?.innerText?.slice(0, 300) }))
+      .catch((x) => String(x));
+    console.log(`    launch failed; page: ${JSON.stringify(page)}`);
+    await shot(b, `launch-failure-${Date.now()}`).catch(() => {});
+    await b.deleteSession().catch(() => {});
+    throw e;
+  }
   return b;
 }
 

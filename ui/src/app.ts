@@ -13,7 +13,7 @@ import { htmlLang, resolveLang, translator, type Lang, type Translate } from "./
 import type { AppError, GameOptions, GameView, Outcome, Preset, Settings } from "./ipc";
 import { actionForKey, firstTile, nextFocus, type Action } from "./keys";
 import { fitCells } from "./layout";
-import { markFirstBoard } from "./metrics";
+import { mark, markFirstBoard } from "./metrics";
 import { PathOverlay } from "./path-overlay";
 import { pathDuration } from "./path-view";
 import { Toasts } from "./toast";
@@ -61,9 +61,15 @@ export class App {
   }
 
   async init(): Promise<void> {
-    this.settings = await api.getSettings().catch((e: unknown) => (this.error(e), this.settings));
+    mark("init");
+    // both requests in flight at once: the first board waits for one round trip, not two
+    const [settings, start] = await Promise.all([
+      api.getSettings().catch((e: unknown) => (this.error(e), this.settings)),
+      api.start().catch((e: unknown) => (this.error(e), null)),
+    ]);
+    mark("started");
+    this.settings = settings;
     this.applyLanguage();
-    const start = await api.start().catch((e: unknown) => (this.error(e), null));
     if (start) {
       this.showGame(start.game, true);
       this.hud.showNotice(start.notice);

@@ -11,6 +11,8 @@ export interface Metrics {
   selectMs: number[];
   /** Content-Security-Policy violations seen (directive and blocked URI), for tests. */
   cspViolations: string[];
+  /** performance.now() at named points of the start-up (script start, IPC answers...). */
+  marks: Record<string, number>;
 }
 
 declare global {
@@ -19,7 +21,7 @@ declare global {
   }
 }
 
-export const metrics: Metrics = { firstBoardMs: null, firstBoardEpochMs: null, selectMs: [], cspViolations: [] };
+export const metrics: Metrics = { firstBoardMs: null, firstBoardEpochMs: null, selectMs: [], cspViolations: [], marks: {} };
 window.__llkMetrics = metrics;
 document.addEventListener("securitypolicyviolation", (e) => {
   metrics.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`);
@@ -41,4 +43,8 @@ export function markFirstBoard(): void {
 export function recordSelect(ms: number): void {
   metrics.selectMs.push(ms);
   if (metrics.selectMs.length > 1000) metrics.selectMs.shift();
+}
+
+export function mark(name: string): void {
+  metrics.marks[name] = performance.now();
 }
