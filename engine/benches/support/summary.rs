@@ -104,7 +104,7 @@ impl Report {
             );
         }
         println!("\n### Path query scaling (detour around a wall, square boards)\n");
-        println!("| side n | path length | engine | engine / (2n) | scan | scan / n^2 |");
+        println!("| side n | path length | engine | engine / (2n) | scan | scan / (2n) |");
         println!("|---|---|---|---|---|---|");
         for &(n, len) in &self.scaling {
             let engine = self.median_ns(&format!("path_scaling/engine/{n}"));
@@ -114,7 +114,7 @@ impl Report {
                 ns(engine),
                 ns(engine.map(|t| t / (2 * n) as f64)),
                 ns(scan),
-                ns(scan.map(|t| t / (n * n) as f64)),
+                ns(scan.map(|t| t / (2 * n) as f64)),
             );
         }
         let (boards, found) = self.pairs;
