@@ -15,11 +15,19 @@
 //!   when every tile removed before is gone. Growing the set of tiles that could possibly
 //!   be removed (a tile joins when it links to a same-kind tile with the whole set taken
 //!   off the board) over-approximates every tile any solution removes; a tile left out
-//!   proves the position dead. This catches crossed deadlocks such as AB/BA.
+//!   proves the position dead. This catches crossed deadlocks such as AB/BA. Banned pairs
+//!   (below) may not be used. The test runs after a sibling move failed, and every few
+//!   levels otherwise.
 //! * **Memo.** Dead positions (after the safe fixpoint) are remembered keyed on the exact
 //!   set of remaining tiles, a bitset over the initial tiles.
-//! * **Move order.** Branch moves are tried best first by a one-step look-ahead: how many
-//!   tiles the move and the safe moves it unlocks remove.
+//! * **Bans (sleep sets).** A move found dead at a position stays dead in every position
+//!   reached from it by other moves (it remains playable, and playing it first would reach
+//!   a descendant of the dead position), so later siblings' subtrees never play it. For a
+//!   kind with four tiles left, the complementary pair is banned too (same pairing). A tile
+//!   whose every partner is banned proves the position dead; a tile with a single allowed
+//!   partner must go with it, a safe move when they link.
+//! * **Move order.** Branch moves are tried best first: the one whose kind's other two
+//!   tiles (the pair it commits them to) lie closest together.
 //!
 //! The engine has no clock: the search is bounded by a node count and an interrupt the
 //! caller supplies; running out gives [`Verdict::Unknown`]. The search is iterative, so
@@ -40,8 +48,8 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// Enough to decide practically every 18×8 board (they typically need well under a
-    /// hundred nodes; the hardest of a thousand random ones a few thousand).
+    /// Enough to decide practically every 18×8 board: typical ones need a few dozen
+    /// nodes, the hardest of the 1,000-board benchmark set some tens of thousands.
     pub const DEFAULT: Budget = Budget {
         max_nodes: 1_000_000,
     };
@@ -135,6 +143,10 @@ pub(crate) fn first_safe_move(board: &Board) -> Option<(Pos, Pos)> {
 
 /// Most words of memo keys kept, bounding memory on huge boards (about 64 MB).
 const MEMO_WORDS: usize = 8 << 20;
+/// Largest link cache, in entries (16 bytes each).
+const LINK_CACHE_MAX: usize = 1 << 22;
+/// On the first-choice line of the search, the dead-position test runs every this many levels.
+const PRUNE_EVERY: usize = 4;
 /// Interrupt polling period, in nodes.
 const POLL_EVERY: u64 = 1024;
 /// Calls allowed when trying to clear one kind on its own (exhaustive for 8 tiles or fewer
@@ -187,6 +199,13 @@ struct Search<'i> {
     nodes: u64,
     budget: Budget,
     interrupt: &'i mut dyn FnMut() -> bool,
+    /// Link answers stamped with the board version they hold for; the slot of (a, b) is
+    /// `a * stride + rank[b]` (rank = index within its kind). Empty when too large.
+    link_cache: Vec<(u64, bool)>,
+    stride: usize,
+    rank: Vec<u32>,
+    /// Bumped on every change to the board through `apply`/`undo_to`.
+    version: u64,
     /// Scratch: tiles in the "could be removed" set of the dead-position test.
     reach: Vec<bool>,
     /// Banned moves (sleep sets): a move found dead at an ancestor stays dead in the
@@ -218,6 +237,17 @@ impl<'i> Search<'i> {
             alive[i / 64] |= 1 << (i % 64);
         }
         let left = kinds.iter().map(|ts| ts.len() as u32).collect();
+        let stride = kinds.iter().map(Vec::len).max().unwrap_or(0);
+        let mut rank = vec![0u32; n];
+        for ts in &kinds {
+            for (i, &t) in ts.iter().enumerate() {
+                rank[t as usize] = i as u32;
+            }
+        }
+        let link_cache = match n.checked_mul(stride) {
+            Some(size) if size <= LINK_CACHE_MAX => vec![(0, false); size],
+            _ => Vec::new(),
+        };
         Search {
             board: board.clone(),
             pos,
@@ -232,6 +262,10 @@ impl<'i> Search<'i> {
             nodes: 0,
             budget,
             interrupt,
+            link_cache,
+            stride,
+            rank,
+            version: 1,
             reach: vec![false; n],
             bans: vec![Vec::new(); n],
             ban_stack: Vec::new(),
@@ -249,6 +283,23 @@ impl<'i> Search<'i> {
         self.bans[a as usize].push(b);
         self.bans[b as usize].push(a);
         self.ban_stack.push((a, b));
+    }
+
+    /// Bans a branch move found dead. When its kind has exactly four tiles left, the other
+    /// two tiles' pair is banned too: either move commits the kind to the same pairing, so
+    /// one is dead exactly when the other is.
+    fn ban_failed(&mut self, a: u32, b: u32) {
+        self.ban(a, b);
+        let k = self.dense_kind(a);
+        if self.left[k] == 4 {
+            let mut rest = self.alive_of(k);
+            rest.retain(|&t| t != a && t != b);
+            if let [c, d] = rest[..] {
+                if !self.banned(c, d) {
+                    self.ban(c, d);
+                }
+            }
+        }
     }
 
     fn unban_to(&mut self, len: usize) {
@@ -290,6 +341,7 @@ impl<'i> Search<'i> {
         }
         self.left[k] -= 2;
         self.path.push((a, b));
+        self.version += 1;
     }
 
     fn undo_to(&mut self, len: usize) {
@@ -303,6 +355,7 @@ impl<'i> Search<'i> {
             }
             let k = self.dense_kind(a);
             self.left[k] += 2;
+            self.version += 1;
         }
     }
 
@@ -311,10 +364,25 @@ impl<'i> Search<'i> {
         self.dense[t as usize] as usize
     }
 
+    /// Whether tiles `a` and `b` link on the board as it is, remembered until the board
+    /// next changes (safe-move rounds and move generation ask the same pairs again).
     #[inline]
-    fn links(&self, a: u32, b: u32) -> bool {
-        self.board
-            .can_link(self.pos[a as usize], self.pos[b as usize])
+    fn links(&mut self, a: u32, b: u32) -> bool {
+        let slot = (a as usize)
+            .checked_mul(self.stride)
+            .map(|i| i + self.rank[b as usize] as usize);
+        if let Some(&(v, known)) = slot.and_then(|i| self.link_cache.get(i)) {
+            if v == self.version {
+                return known;
+            }
+        }
+        let known = self
+            .board
+            .can_link(self.pos[a as usize], self.pos[b as usize]);
+        if let Some(entry) = slot.and_then(|i| self.link_cache.get_mut(i)) {
+            *entry = (self.version, known);
+        }
+        known
     }
 
     fn alive_of(&self, k: usize) -> Vec<u32> {
@@ -373,31 +441,76 @@ impl<'i> Search<'i> {
         false
     }
 
-    /// Applies safe moves (whole kinds that can go now) until none is left. Returns false
-    /// when a safe clearing used a banned move: the position is then dead (it solves only
-    /// if the position after the safe moves does, which descends from a dead one).
+    /// Applies safe moves until none is left, visiting kinds round-robin until a full
+    /// round changes nothing. Returns false when the position is found dead on the way.
     fn safe_fixpoint(&mut self) -> bool {
-        loop {
-            let mut changed = false;
-            for k in 0..self.kinds.len() {
-                let mark = self.path.len();
-                if self.left[k] > 0 && self.clear_kind(k) {
-                    if self.path[mark..].iter().any(|&(a, b)| self.banned(a, b)) {
-                        return false;
-                    }
-                    changed = true;
+        let nk = self.kinds.len();
+        let (mut k, mut quiet) = (0, 0);
+        while quiet < nk {
+            if self.left[k] == 0 {
+                quiet += 1;
+                k = (k + 1) % nk;
+                continue;
+            }
+            match self.safe_step(k) {
+                None => return false,
+                // Look at the same kind again: it may have more to give.
+                Some(true) => quiet = 0,
+                Some(false) => {
+                    quiet += 1;
+                    k = (k + 1) % nk;
                 }
             }
-            if !changed {
-                return true;
+        }
+        true
+    }
+
+    /// One safe step on kind `k`: `Some(true)` if it made moves, `Some(false)` if none is
+    /// safe, `None` if the position is dead.
+    ///
+    /// * The whole kind can go now: remove it. Dead if that used a banned move (the
+    ///   position solves only if the one after the safe moves does, which descends from a
+    ///   dead one).
+    /// * A tile with no allowed partner (every other tile of its kind banned with it): dead.
+    /// * A tile with exactly one allowed partner must go with it: remove the pair if they
+    ///   link now.
+    fn safe_step(&mut self, k: usize) -> Option<bool> {
+        let mark = self.path.len();
+        if self.clear_kind(k) {
+            if self.path[mark..].iter().any(|&(a, b)| self.banned(a, b)) {
+                return None;
+            }
+            return Some(true);
+        }
+        let tiles = self.alive_of(k);
+        for &t in &tiles {
+            let mut allowed = tiles.iter().filter(|&&u| u != t && !self.banned(t, u));
+            match (allowed.next(), allowed.next()) {
+                (None, _) => return None,
+                (Some(&u), None) if self.links(t, u) => {
+                    self.apply(t, u, k);
+                    return Some(true);
+                }
+                _ => {}
             }
         }
+        Some(false)
     }
 
     /// The dead-position test (see the module notes): true when some remaining tile can
     /// never be removed, whatever is removed before it.
-    fn provably_dead(&mut self) -> bool {
+    /// `now` are the pairs that link now: their tiles start in the set.
+    fn provably_dead(&mut self, now: &[(u32, u32)]) -> bool {
         let mut taken: Vec<u32> = Vec::new();
+        for &(t, u) in now {
+            for x in [t, u] {
+                if !self.reach[x as usize] {
+                    self.reach[x as usize] = true;
+                    self.take(x);
+                    taken.push(x);
+                }
+            }
+        }
         loop {
             let mut changed = false;
             for k in 0..self.kinds.len() {
@@ -457,25 +570,28 @@ impl<'i> Search<'i> {
                 }
             }
         }
-        if moves.len() > 1 {
-            // One-step look-ahead: tiles removed by the move and the safe moves it unlocks.
-            let mut scored: Vec<(usize, usize, (u32, u32))> = Vec::with_capacity(moves.len());
-            for (i, &(a, b, k)) in moves.iter().enumerate() {
-                let mark = self.path.len();
-                self.apply(a, b, k);
-                let gained = if self.safe_fixpoint() {
-                    self.path.len() - mark
-                } else {
-                    0
-                };
-                self.undo_to(mark);
-                scored.push((usize::MAX - gained, i, (a, b)));
-            }
-            scored.sort_unstable();
-            scored.into_iter().map(|(_, _, m)| m).collect()
-        } else {
-            moves.into_iter().map(|(a, b, _)| (a, b)).collect()
+        // Best first: the move whose kind's two other tiles (the pair it commits them to)
+        // lie closest together, as they must link later; ties in kind order.
+        let mut scored: Vec<(u32, usize, (u32, u32))> = Vec::with_capacity(moves.len());
+        for (i, &(a, b, k)) in moves.iter().enumerate() {
+            let score = match self.left[k] {
+                4 => {
+                    let mut rest = self.alive_of(k);
+                    rest.retain(|&t| t != a && t != b);
+                    match rest[..] {
+                        [c, d] => {
+                            let (pc, pd) = (self.pos[c as usize], self.pos[d as usize]);
+                            u32::from(pc.row.abs_diff(pd.row) + pc.col.abs_diff(pd.col))
+                        }
+                        _ => 0,
+                    }
+                }
+                _ => 0,
+            };
+            scored.push((score, i, (a, b)));
         }
+        scored.sort_unstable();
+        scored.into_iter().map(|(_, _, m)| m).collect()
     }
 
     fn remember_dead(&mut self, key: Box<[u64]>) {
@@ -508,12 +624,12 @@ impl<'i> Search<'i> {
             self.undo_to(base);
             return Entered::Dead;
         }
-        let moves = if self.provably_dead() {
-            Vec::new()
-        } else {
-            self.branch_moves()
-        };
-        if moves.is_empty() {
+        let moves = self.branch_moves();
+        // The dead-position test costs most of a node: run it where dead ends are likely
+        // (after a sibling failed) and, elsewhere, every few levels.
+        let test =
+            stack.last().is_none_or(|f| f.next > 1) || stack.len().is_multiple_of(PRUNE_EVERY);
+        if moves.is_empty() || (test && self.provably_dead(&moves)) {
             self.remember_dead(key);
             self.undo_to(base);
             return Entered::Dead;
@@ -545,7 +661,7 @@ impl<'i> Search<'i> {
                 match self.enter(mark, &mut stack) {
                     Entered::Solved => return Outcome::Solved,
                     Entered::OutOfBudget => return Outcome::OutOfBudget,
-                    Entered::Dead => self.ban(a, b),
+                    Entered::Dead => self.ban_failed(a, b),
                     Entered::Pushed => {}
                 }
             } else if let Some(frame) = stack.pop() {
@@ -554,7 +670,7 @@ impl<'i> Search<'i> {
                 self.undo_to(frame.base);
                 if let Some(parent) = stack.last() {
                     if let Some(&(a, b)) = parent.moves.get(parent.next.wrapping_sub(1)) {
-                        self.ban(a, b);
+                        self.ban_failed(a, b);
                     }
                 }
             }
