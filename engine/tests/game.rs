@@ -4,7 +4,7 @@
 mod common;
 
 use llk_engine::game::{Game, GameOptions, Outcome, Status, SAVE_VERSION};
-use llk_engine::{Board, EngineError, Pos};
+use llk_engine::{EngineError, Pos};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
