@@ -5,10 +5,13 @@
 //! An order always exists: among any two or more occupied cells, a pair whose bounding
 //! rectangle is smallest has no other tile inside it, so the L-path along that
 //! rectangle is clear. Each step therefore succeeds and the work is bounded:
-//! O(n) link tests per step, O(n²) in all, no retries.
+//! at most O(n) link tests per step (usually a few), O(n²) in all, no retries.
 
 use crate::board::{Board, Kind, Pos};
 use crate::rng::Rng;
+
+/// Random partner draws tried before listing a tile's partners outright.
+const DRAWS: usize = 24;
 
 /// A random order removing `cells` two at a time, each pair connecting (whatever their
 /// kinds) on a board of `shape`'s size and ring where the not-yet-removed cells are
@@ -26,6 +29,13 @@ pub(crate) fn removal_order(
         // In bounds: filtered just above.
         let _ = occ.set(p, Some(0));
     }
+    let cols = shape.cols();
+    // slot[row * cols + col] = index of that cell in `left`.
+    let mut slot = vec![usize::MAX; shape.rows() * cols];
+    let at = |p: Pos| p.row as usize * cols + p.col as usize;
+    for (i, &p) in left.iter().enumerate() {
+        slot[at(p)] = i;
+    }
     let mut order = Vec::with_capacity(left.len() / 2);
     let mut partners = Vec::new();
     'steps: while left.len() >= 2 {
@@ -33,25 +43,81 @@ pub(crate) fn removal_order(
         for off in 0..left.len() {
             let i = (start + off) % left.len();
             let x = left[i];
-            partners.clear();
-            partners.extend((0..left.len()).filter(|&j| j != i && occ.cells_link(x, left[j])));
-            if partners.is_empty() {
-                continue;
+            // A uniformly random partner of x. Sparse boards: a few random draws find
+            // one. Dense boards: list x's partners by walking its paths (cheap there).
+            let mut pick = None;
+            for _ in 0..DRAWS {
+                let j = rng.below(left.len());
+                if j != i && occ.cells_link(x, left[j]) {
+                    pick = Some(j);
+                    break;
+                }
             }
-            let j = partners[rng.below(partners.len())];
+            if pick.is_none() {
+                partners_of(&occ, x, &mut partners);
+                if !partners.is_empty() {
+                    pick = Some(slot[at(partners[rng.below(partners.len())])]);
+                }
+            }
+            let Some(j) = pick else { continue };
             let y = left[j];
             let _ = occ.set(x, None);
             let _ = occ.set(y, None);
             order.push((x, y));
             // Remove the higher index first so the lower stays valid.
-            left.swap_remove(i.max(j));
-            left.swap_remove(i.min(j));
+            for k in [i.max(j), i.min(j)] {
+                left.swap_remove(k);
+                if let Some(&moved) = left.get(k) {
+                    slot[at(moved)] = k;
+                }
+            }
             continue 'steps;
         }
         // Unreachable by the argument above; stop rather than loop.
         break;
     }
     (order, left)
+}
+
+/// Every occupied cell that links to `x` on `occ` (whatever the kinds), by walking
+/// the straight runs of free cells a path of at most two turns can take from `x`.
+fn partners_of(occ: &Board, x: Pos, out: &mut Vec<Pos>) {
+    out.clear();
+    let (h, w) = occ.padded_dims();
+    let start = (x.row as isize + 1, x.col as isize + 1);
+    // Walks from `from` (exclusive) along `d` over free cells, calling `each` on them;
+    // returns the board cell that stops the walk, if it is a tile.
+    let walk = |from: (isize, isize), d: (isize, isize), each: &mut dyn FnMut((isize, isize))| {
+        let mut c = (from.0 + d.0, from.1 + d.1);
+        while c.0 >= 0 && c.1 >= 0 && (c.0 as usize) < h && (c.1 as usize) < w {
+            if !occ.free(c.0 as usize, c.1 as usize) {
+                let p = Pos::new(c.0 as i16 - 1, c.1 as i16 - 1);
+                return occ.contains(p).then_some(p);
+            }
+            each(c);
+            c = (c.0 + d.0, c.1 + d.1);
+        }
+        None
+    };
+    const DIRS: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+    let across = |d: (isize, isize)| DIRS.into_iter().filter(move |e| e.0 * d.0 + e.1 * d.1 == 0);
+    let mut found: Vec<Pos> = Vec::new();
+    for d0 in DIRS {
+        let hit = walk(start, d0, &mut |c0| {
+            for d1 in across(d0) {
+                let hit = walk(c0, d1, &mut |c1| {
+                    for d2 in across(d1) {
+                        found.extend(walk(c1, d2, &mut |_| {}));
+                    }
+                });
+                found.extend(hit);
+            }
+        });
+        found.extend(hit);
+    }
+    found.sort_unstable();
+    found.dedup();
+    out.extend(found.into_iter().filter(|&p| p != x));
 }
 
 /// Places `kinds` (any multiset) on `cells` of `board` so that the board is solvable
@@ -97,4 +163,61 @@ pub(crate) fn arrange_solvable(
         let _ = board.set(p, Some(k));
     }
     complete.then_some(order)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `partners_of` lists exactly the cells `cells_link` accepts, on random boards.
+    #[test]
+    fn partners_match_the_link_search() {
+        let mut rng = Rng::new(99, 0);
+        for case in 0..2_000 {
+            let (rows, cols) = (1 + rng.below(9), 1 + rng.below(12));
+            let ring = case % 2 == 0;
+            let density = rng.below(101);
+            let mut b = Board::new(rows, cols, ring).unwrap();
+            let mut tiles = Vec::new();
+            for r in 0..rows {
+                for c in 0..cols {
+                    if rng.below(100) < density {
+                        let p = Pos::new(r as i16, c as i16);
+                        b.set(p, Some(0)).unwrap();
+                        tiles.push(p);
+                    }
+                }
+            }
+            let mut got = Vec::new();
+            for &x in &tiles {
+                partners_of(&b, x, &mut got);
+                let want: Vec<Pos> = tiles
+                    .iter()
+                    .copied()
+                    .filter(|&y| b.cells_link(x, y))
+                    .collect();
+                assert_eq!(got, want, "case {case} from {x:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn removal_order_removes_everything_in_linking_pairs() {
+        let shape = Board::new(6, 7, false).unwrap();
+        let cells: Vec<Pos> = (0..6)
+            .flat_map(|r| (0..7).map(move |c| Pos::new(r, c)))
+            .collect();
+        let (order, left) = removal_order(&shape, &cells, &mut Rng::new(5, 0));
+        assert_eq!(order.len(), 21);
+        assert!(left.is_empty());
+        let mut occ = Board::new(6, 7, false).unwrap();
+        for &p in &cells {
+            occ.set(p, Some(0)).unwrap();
+        }
+        for (x, y) in order {
+            assert!(occ.cells_link(x, y));
+            occ.set(x, None).unwrap();
+            occ.set(y, None).unwrap();
+        }
+    }
 }
