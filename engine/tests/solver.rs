@@ -89,7 +89,12 @@ fn check_verdict(b: &Board, v: &Verdict) {
 fn agrees_with_exhaustive_reference_on_40k_small_boards() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x05ee_d11c);
     let (mut yes, mut no) = (0, 0);
-    for i in 0..40_000 {
+    // LLK_SMALL_CASES=200000 for a longer run.
+    let cases = std::env::var("LLK_SMALL_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(40_000);
+    for i in 0..cases {
         let b = random_small(&mut rng);
         let v = solve(&b, Budget::DEFAULT);
         check_verdict(&b, &v);
