@@ -5,6 +5,7 @@
 pub mod args;
 pub mod commands;
 pub mod error;
+pub mod saver;
 pub mod scores;
 pub mod settings;
 pub mod state;
@@ -13,7 +14,7 @@ pub mod view;
 
 use std::path::PathBuf;
 
-use tauri::{Manager, Runtime};
+use tauri::{Manager, RunEvent, Runtime};
 
 use crate::state::{AppState, SharedState};
 use crate::storage::Storage;
@@ -55,7 +56,14 @@ pub fn configure<R: Runtime>(
 pub fn run() {
     let app = configure(tauri::Builder::default(), None).build(tauri::generate_context!());
     match app {
-        Ok(app) => app.run(|_, _| {}),
+        // Saves are written in the background: finish them before the process ends.
+        Ok(app) => app.run(|app, event| {
+            if let RunEvent::Exit = event {
+                if let Some(state) = app.try_state::<SharedState>() {
+                    state.lock().flush();
+                }
+            }
+        }),
         Err(e) => {
             eprintln!("lianliankan: cannot start: {e}");
             std::process::exit(1);

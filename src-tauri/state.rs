@@ -1,11 +1,13 @@
 //! The app's state behind one mutex: the current game, settings and best scores, and where
-//! they are saved. Every change is saved at once; loading sets aside what cannot be read.
+//! they are saved. Every change is queued for saving at once (written in the background,
+//! see `saver`); loading sets aside what cannot be read.
 
 use std::sync::{Mutex, MutexGuard};
 
 use llk_engine::game::{Game, GameOptions, Status};
 
 use crate::error::{AppError, AppResult};
+use crate::saver::Saver;
 use crate::scores::{self, layout_key, BestScores};
 use crate::settings::{self, Settings};
 use crate::storage::{Loaded, Storage};
@@ -21,6 +23,7 @@ pub struct AppState {
     settings: Settings,
     scores: BestScores,
     store: Storage,
+    saver: Saver,
     notices: Vec<String>,
 }
 
@@ -77,6 +80,7 @@ impl AppState {
             game,
             settings: settings.unwrap_or_default(),
             scores: scores.unwrap_or_else(BestScores::new),
+            saver: Saver::new(store.clone()),
             store,
             notices,
         }
@@ -84,6 +88,11 @@ impl AppState {
 
     pub fn storage(&self) -> &Storage {
         &self.store
+    }
+
+    /// Waits until every queued save is on disk (before exit, and in tests).
+    pub fn flush(&self) {
+        self.saver.flush();
     }
 
     /// Notices gathered since the last call (joined), for `start` to show once.
@@ -170,26 +179,18 @@ impl AppState {
         )
     }
 
-    /// Saves the game. A failure is reported on stderr and the game goes on: the player
-    /// should not lose a move because the disk is full.
+    /// Queues the game for saving; a failed save is reported on stderr and the game goes
+    /// on: the player should not lose a move because the disk is full.
     fn save_game(&self) {
         if let Some(game) = &self.game {
-            let saved = match game.to_json() {
-                Ok(json) => self
-                    .store
-                    .write(GAME_FILE, &json)
-                    .map_err(|e| e.to_string()),
-                Err(e) => Err(e.to_string()),
-            };
-            if let Err(e) = saved {
-                eprintln!("lianliankan: the game was not saved: {e}");
+            match game.to_json() {
+                Ok(json) => self.saver.queue(GAME_FILE, json),
+                Err(e) => eprintln!("lianliankan: the game was not saved: {e}"),
             }
         }
     }
 
     fn save_scores(&self) {
-        if let Err(e) = self.store.write(scores::FILE, &self.scores.to_json()) {
-            eprintln!("lianliankan: best scores were not saved: {e}");
-        }
+        self.saver.queue(scores::FILE, self.scores.to_json());
     }
 }

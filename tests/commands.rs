@@ -332,6 +332,7 @@ fn a_won_game_sets_the_best_score_for_its_layout() {
         app.err("select", json!({"row": 0, "col": 0, "elapsedMs": t})),
         "game_over"
     );
+    app.flush();
     let saved = std::fs::read_to_string(dir.path().join("scores.json")).expect("scores.json");
     assert!(saved.contains("2x4/2"), "{saved}");
     // A new game on the same layout shows it; another layout does not.

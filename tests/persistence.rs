@@ -99,6 +99,7 @@ fn a_corrupt_or_truncated_game_is_set_aside_and_nothing_else_is_lost() {
             bad
         );
         assert_eq!(app.ok("get_settings", json!({})), settings, "{damage}");
+        app.flush();
         assert!(game_file.exists(), "{damage}: the fresh game is saved");
         drop(app);
         assert_eq!(
@@ -127,6 +128,7 @@ fn corrupt_settings_and_scores_are_set_aside_too() {
         app.ok("get_settings", json!({})),
         json!({ "language": "auto", "auto_shuffle": true })
     );
+    app.flush();
     assert_eq!(
         file_names(dir.path()),
         ["game.json", "scores.json.corrupt", "settings.json.corrupt"]
@@ -139,6 +141,7 @@ fn saves_are_atomic_and_leave_no_temp_files() {
     // A temp file left by a crash mid-save is cleaned up, the real file is untouched.
     let app = TestApp::new(dir.path());
     app.start();
+    app.flush();
     let saved = fs::read_to_string(dir.path().join("game.json")).expect("game.json");
     drop(app);
     fs::write(dir.path().join("game.json.4242.tmp"), "{ half a sa").expect("stale tmp");
@@ -154,7 +157,9 @@ fn saves_are_atomic_and_leave_no_temp_files() {
         let hint = app.ok("hint", json!({}));
         app.select(&hint["a"], 1).expect("a");
         app.select(&hint["b"], 2).expect("b");
-        // After every command the file on disk is a complete, loadable save of the state.
+        // After every command (once its background save is done) the file on disk is a
+        // complete, loadable save of the state.
+        app.flush();
         let on_disk = fs::read_to_string(dir.path().join("game.json")).expect("game.json");
         assert!(llk_engine::game::Game::from_json(&on_disk).is_ok());
         assert_eq!(file_names(dir.path()), ["game.json"]);

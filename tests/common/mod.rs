@@ -5,16 +5,24 @@
 
 use std::path::Path;
 
+use lianliankan_lib::state::SharedState;
 use serde_json::{json, Value};
 use tauri::ipc::{CallbackFn, InvokeBody};
 use tauri::test::{get_ipc_response, mock_builder, mock_context, noop_assets, MockRuntime};
 use tauri::webview::InvokeRequest;
-use tauri::{App, WebviewWindow, WebviewWindowBuilder};
+use tauri::{App, Manager, WebviewWindow, WebviewWindowBuilder};
 
 /// The app under test with its one window.
 pub struct TestApp {
     _app: App<MockRuntime>,
     window: WebviewWindow<MockRuntime>,
+}
+
+impl Drop for TestApp {
+    /// Like quitting the app: what was queued is saved first.
+    fn drop(&mut self) {
+        self.flush();
+    }
 }
 
 impl TestApp {
@@ -27,6 +35,11 @@ impl TestApp {
             .build()
             .expect("open the mock window");
         TestApp { _app: app, window }
+    }
+
+    /// Waits for the background saves: the shell writes files off the command path.
+    pub fn flush(&self) {
+        self._app.state::<SharedState>().lock().flush();
     }
 
     /// Invokes `cmd` with a JSON body; `Err` holds the rejection payload.
