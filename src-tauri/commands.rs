@@ -15,20 +15,7 @@ use crate::settings::Settings;
 use crate::state::{AppState, SharedState};
 use crate::view::{GameView, SelectResult, StartInfo};
 
-/// Every command name, as registered (kept in step with `build.rs` and the capability).
-pub const COMMANDS: &[&str] = &[
-    "start",
-    "presets",
-    "new_game",
-    "select",
-    "hint",
-    "shuffle",
-    "undo",
-    "game_state",
-    "set_elapsed",
-    "get_settings",
-    "set_settings",
-];
+include!("command_names.rs");
 
 /// Runs `body` with the state locked; a panic becomes an `internal` error instead of
 /// crossing IPC.

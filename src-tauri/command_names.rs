@@ -1,0 +1,18 @@
+// The app's IPC command names, in one place: included by `build.rs` (which declares
+// them to tauri-build, so each gets an `allow-<command>` permission) and by `commands.rs`
+// (which registers the handlers; a test checks handlers, names and capability agree).
+
+/// Every command name, as registered.
+pub const COMMANDS: &[&str] = &[
+    "start",
+    "presets",
+    "new_game",
+    "select",
+    "hint",
+    "shuffle",
+    "undo",
+    "game_state",
+    "set_elapsed",
+    "get_settings",
+    "set_settings",
+];
