@@ -16,6 +16,5 @@ if [ "${LLK_BENCH_SKIP_BUILD:-0}" != 1 ] || [ ! -x "$app" ]; then
     say "building the release app (custom protocol, no bundle)"
     npx --no-install tauri build --no-bundle
 fi
-export WEBKIT_DISABLE_COMPOSITING_MODE=1
 harness_start "$app" bench
 node "$here/bench-app.mjs"
