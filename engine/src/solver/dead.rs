@@ -43,12 +43,8 @@ impl Search<'_> {
                 let mut good = self.links(t, u);
                 let mut dist = 0;
                 if tiles.len() == 4 {
-                    if let [c, d] = tiles
-                        .iter()
-                        .copied()
-                        .filter(|&x| x != t && x != u)
-                        .collect::<Vec<_>>()[..]
-                    {
+                    let mut other = tiles.iter().copied().filter(|&x| x != t && x != u);
+                    if let (Some(c), Some(d)) = (other.next(), other.next()) {
                         good |= self.links(c, d);
                         let (pc, pd) = (self.pos[c as usize], self.pos[d as usize]);
                         dist = u32::from(pc.row.abs_diff(pd.row) + pc.col.abs_diff(pd.col));
@@ -85,58 +81,160 @@ impl Search<'_> {
 
     /// The dead-position test (see the module notes): true when some remaining tile can
     /// never be removed, whatever is removed before it.
+    ///
+    /// The set grown is the least fixpoint of a monotone rule (taking tiles off only
+    /// opens paths), so it can be grown in any order with the same result: first the
+    /// pairs the link cache knows link now (no test), then the joins of the last test
+    /// replayed (each tested here; consecutive tests are of nearby positions, so most
+    /// still hold), then passes over the tiles left until nothing changes.
     pub(super) fn provably_dead(&mut self) -> bool {
-        let mut taken: Vec<u32> = Vec::new();
-        let mut remaining = 0usize;
-        let mut first = true;
-        loop {
+        let remaining: usize = self.left.iter().map(|&l| l as usize).sum();
+        // The set is the least fixpoint of a monotone rule (taking tiles off only opens
+        // paths), so it can be grown in any order: replay the joins of the last test
+        // first (each checked here), then saturate.
+        // Pairs known to link on the board as it is need no test.
+        for k in 0..self.kinds.len() {
+            let n = self.kinds[k].len();
+            for i in 0..n {
+                let t = self.kinds[k][i];
+                if !self.is_alive(t) || self.scratch.reach[t as usize] {
+                    continue;
+                }
+                for j in 0..n {
+                    let u = self.kinds[k][j];
+                    if u != t && self.is_alive(u) && self.known_link(t, u) && self.allowed(t, u) {
+                        self.join(t, u);
+                        break;
+                    }
+                }
+            }
+        }
+        let prev = std::mem::take(&mut self.scratch.prev);
+        for &(t, u) in &prev {
+            if self.is_alive(t)
+                && self.is_alive(u)
+                && !(self.scratch.reach[t as usize] && self.scratch.reach[u as usize])
+                && self.allowed(t, u)
+                && self.dead_link(t, u)
+            {
+                self.join(t, u);
+            }
+        }
+        self.scratch.prev = prev;
+        while self.scratch.taken.len() < remaining {
             let mut changed = false;
             for k in 0..self.kinds.len() {
                 if self.left[k] == 0 {
                     continue;
                 }
-                let tiles = self.alive_of(k);
-                if first {
-                    remaining += tiles.len();
-                }
-                for &t in &tiles {
-                    if self.reach[t as usize] {
+                let n = self.kinds[k].len();
+                for i in 0..n {
+                    let t = self.kinds[k][i];
+                    if !self.is_alive(t) || self.scratch.reach[t as usize] {
                         continue;
                     }
-                    let pt = self.pos[t as usize];
                     let m = self.mate[t as usize];
-                    let partner = if m != NONE {
-                        Some(m).filter(|&m| self.board.cells_link(pt, self.pos[m as usize]))
+                    let mut partner = None;
+                    if m != NONE {
+                        if self.dead_link(t, m) {
+                            partner = Some(m);
+                        }
                     } else {
-                        tiles.iter().copied().find(|&u| {
-                            u != t
+                        for j in 0..n {
+                            let u = self.kinds[k][j];
+                            if u != t
+                                && self.is_alive(u)
                                 && self.mate[u as usize] == NONE
                                 && !self.banned(t, u)
-                                && self.board.cells_link(pt, self.pos[u as usize])
-                        })
-                    };
-                    if let Some(u) = partner {
-                        for x in [t, u] {
-                            if !self.reach[x as usize] {
-                                self.reach[x as usize] = true;
-                                self.take(x);
-                                taken.push(x);
+                                && self.dead_link(t, u)
+                            {
+                                partner = Some(u);
+                                break;
                             }
                         }
+                    }
+                    if let Some(u) = partner {
+                        self.join(t, u);
                         changed = true;
                     }
                 }
             }
-            first = false;
-            if !changed || taken.len() == remaining {
+            if !changed {
                 break;
             }
         }
-        let dead = taken.len() < remaining;
-        for &x in &taken {
-            self.reach[x as usize] = false;
+        let dead = self.scratch.taken.len() < remaining;
+        while let Some(x) = self.scratch.taken.pop() {
+            self.scratch.reach[x as usize] = false;
             self.put(x);
         }
+        std::mem::swap(&mut self.scratch.prev, &mut self.scratch.joins);
+        self.scratch.joins.clear();
         dead
+    }
+
+    /// Whether two open tiles of kind `k` link now.
+    pub(super) fn any_open_link(&mut self, k: usize) -> bool {
+        let n = self.kinds[k].len();
+        for i in 0..n {
+            let a = self.kinds[k][i];
+            if !self.is_alive(a) || self.mate[a as usize] != NONE {
+                continue;
+            }
+            for j in i + 1..n {
+                let b = self.kinds[k][j];
+                if self.is_alive(b) && self.mate[b as usize] == NONE && self.links(a, b) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether `t` may go with `u` (same kind assumed): its mate, or both open and the
+    /// pair not banned.
+    fn allowed(&self, t: u32, u: u32) -> bool {
+        let (mt, mu) = (self.mate[t as usize], self.mate[u as usize]);
+        mt == u || (mt == NONE && mu == NONE && t != u && !self.banned(t, u))
+    }
+
+    /// Adds `t` and `u` to the reached set, taking them off the board.
+    fn join(&mut self, t: u32, u: u32) {
+        self.scratch.joins.push((t, u));
+        for x in [t, u] {
+            if !self.scratch.reach[x as usize] {
+                self.scratch.reach[x as usize] = true;
+                self.take(x);
+                self.scratch.taken.push(x);
+            }
+        }
+    }
+
+    /// Whether `t` and `u` link on the board with the reached tiles taken off.
+    #[inline]
+    fn dead_link(&self, t: u32, u: u32) -> bool {
+        self.board
+            .cells_link(self.pos[t as usize], self.pos[u as usize])
+    }
+}
+
+/// Scratch space of the dead-position test, kept between tests.
+pub(super) struct Scratch {
+    /// Tiles in the "could be removed" set, as flags and in the order taken off.
+    reach: Vec<bool>,
+    taken: Vec<u32>,
+    /// The joins made by this test and by the last one, in order.
+    joins: Vec<(u32, u32)>,
+    prev: Vec<(u32, u32)>,
+}
+
+impl Scratch {
+    pub(super) fn new(tiles: usize) -> Scratch {
+        Scratch {
+            reach: vec![false; tiles],
+            taken: Vec::with_capacity(tiles),
+            joins: Vec::with_capacity(tiles),
+            prev: Vec::with_capacity(tiles),
+        }
     }
 }

@@ -3,6 +3,7 @@
 
 use std::collections::HashSet;
 
+use super::dead::Scratch;
 use super::{Budget, SolveStats};
 use crate::board::{Board, Kind, Pos};
 
@@ -82,8 +83,8 @@ pub(super) struct Search<'i> {
     rank: Vec<u32>,
     /// Bumped on every change to the board through `apply`/`undo_to`.
     version: u64,
-    /// Scratch: tiles in the "could be removed" set of the dead-position test.
-    pub(super) reach: Vec<bool>,
+    /// Scratch space of the dead-position test.
+    pub(super) scratch: Scratch,
     /// Banned pairs: a pairing found dead at a position stays dead in every position
     /// reached from it (see `ban_failed`). Per tile, its banned partners; and the stack of
     /// bans in the order made, for undoing.
@@ -149,7 +150,7 @@ impl<'i> Search<'i> {
             stride,
             rank,
             version: 1,
-            reach: vec![false; n],
+            scratch: Scratch::new(n),
             bans: vec![Vec::new(); n],
             ban_stack: Vec::new(),
         }
@@ -283,12 +284,14 @@ impl<'i> Search<'i> {
         known
     }
 
-    pub(super) fn alive_of(&self, k: usize) -> Vec<u32> {
-        self.kinds[k]
-            .iter()
-            .copied()
-            .filter(|&t| self.is_alive(t))
-            .collect()
+    /// Whether tiles `a` and `b` are known to link on the board as it is.
+    #[inline]
+    pub(super) fn known_link(&self, a: u32, b: u32) -> bool {
+        let slot = (a as usize)
+            .checked_mul(self.stride)
+            .map(|i| i + self.rank[b as usize] as usize);
+        slot.and_then(|i| self.link_cache.get(i))
+            .is_some_and(|&(v, known)| known && v == self.version)
     }
 
     /// The open tiles of kind `k` still on the board.
@@ -395,12 +398,24 @@ impl<'i> Search<'i> {
         if self.open[k] == 0 {
             return Some(changed);
         }
+        // Clearing the open tiles needs a first pair that links now.
         let mark = self.path.len();
-        if self.clear_open(k) {
+        if self.any_open_link(k) && self.clear_open(k) {
             if self.path[mark..].iter().any(|&(a, b)| self.banned(a, b)) {
                 return None;
             }
             return Some(true);
+        }
+        // With four or more open tiles and no bans among them, every tile has several
+        // allowed partners: nothing is forced.
+        if self.open[k] > 2
+            && self.kinds[k].iter().all(|&t| {
+                !self.is_alive(t)
+                    || self.mate[t as usize] != NONE
+                    || self.bans[t as usize].is_empty()
+            })
+        {
+            return Some(changed);
         }
         let tiles = self.open_of(k);
         for &t in &tiles {
