@@ -1,6 +1,7 @@
 //! Branch choice and the dead-position test. See the module notes in `mod.rs`.
 
 use super::search::{Search, NONE};
+use crate::board::Pos;
 
 impl Search<'_> {
     /// The tile to branch on and its partners, best first, `NONE` last for "none of
@@ -89,6 +90,7 @@ impl Search<'_> {
     /// still hold), then passes over the tiles left until nothing changes.
     pub(super) fn provably_dead(&mut self) -> bool {
         let remaining: usize = self.left.iter().map(|&l| l as usize).sum();
+        self.scratch.epoch += 1;
         // The set is the least fixpoint of a monotone rule (taking tiles off only opens
         // paths), so it can be grown in any order: replay the joins of the last test
         // first (each checked here), then saturate.
@@ -201,6 +203,7 @@ impl Search<'_> {
     /// Adds `t` and `u` to the reached set, taking them off the board.
     fn join(&mut self, t: u32, u: u32) {
         self.scratch.joins.push((t, u));
+        self.scratch.epoch += 1;
         for x in [t, u] {
             if !self.scratch.reach[x as usize] {
                 self.scratch.reach[x as usize] = true;
@@ -210,11 +213,50 @@ impl Search<'_> {
         }
     }
 
-    /// Whether `t` and `u` link on the board with the reached tiles taken off.
+    /// Whether `t` and `u` link on the board with the reached tiles taken off. A failure
+    /// is remembered until the next join (the board only changes on joins, and the link
+    /// rule is symmetric), so a pair is tested once per board state.
     #[inline]
-    fn dead_link(&self, t: u32, u: u32) -> bool {
-        self.board
-            .cells_link(self.pos[t as usize], self.pos[u as usize])
+    fn dead_link(&mut self, t: u32, u: u32) -> bool {
+        let (a, b) = if t < u { (t, u) } else { (u, t) };
+        let slot = (a as usize)
+            .checked_mul(self.stride)
+            .map(|i| i + self.rank[b as usize] as usize);
+        let epoch = self.scratch.epoch;
+        if slot
+            .and_then(|i| self.scratch.failed.get(i))
+            .is_some_and(|&e| e == epoch)
+        {
+            return false;
+        }
+        let linked = self.cells_link(t, u);
+        if !linked {
+            if let Some(e) = slot.and_then(|i| self.scratch.failed.get_mut(i)) {
+                *e = epoch;
+            }
+        }
+        linked
+    }
+
+    /// Whether the tiles `t` and `u` (distinct, both of one kind, whether on the board or
+    /// taken off) link on the board as it is. A tile with no free neighbour links only
+    /// to a tile next to it, which is tested first (both are cheap next to a search).
+    #[inline]
+    pub(super) fn cells_link(&self, t: u32, u: u32) -> bool {
+        let (pt, pu) = (self.pos[t as usize], self.pos[u as usize]);
+        if pt.row.abs_diff(pu.row) + pt.col.abs_diff(pu.col) == 1 {
+            return true;
+        }
+        !self.enclosed(pt) && !self.enclosed(pu) && self.board.cells_link(pt, pu)
+    }
+
+    /// Whether the cell at `p` has no free neighbour: a path from it can only reach a
+    /// tile next to it.
+    #[inline]
+    fn enclosed(&self, p: Pos) -> bool {
+        let (r, c) = (p.row as usize + 1, p.col as usize + 1);
+        let b = &self.board;
+        !(b.free(r, c - 1) || b.free(r, c + 1) || b.free(r - 1, c) || b.free(r + 1, c))
     }
 }
 
@@ -226,15 +268,22 @@ pub(super) struct Scratch {
     /// The joins made by this test and by the last one, in order.
     joins: Vec<(u32, u32)>,
     prev: Vec<(u32, u32)>,
+    /// Per pair (slot as in the link cache, lower tile first), the epoch in which it was
+    /// last found not to link; the epoch is bumped at the start of each test and on every
+    /// join. Empty when the link cache is.
+    failed: Vec<u64>,
+    epoch: u64,
 }
 
 impl Scratch {
-    pub(super) fn new(tiles: usize) -> Scratch {
+    pub(super) fn new(tiles: usize, slots: usize) -> Scratch {
         Scratch {
             reach: vec![false; tiles],
             taken: Vec::with_capacity(tiles),
             joins: Vec::with_capacity(tiles),
             prev: Vec::with_capacity(tiles),
+            failed: vec![0; slots],
+            epoch: 0,
         }
     }
 }

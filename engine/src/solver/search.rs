@@ -79,8 +79,8 @@ pub(super) struct Search<'i> {
     /// Link answers stamped with the board version they hold for; the slot of (a, b) is
     /// `a * stride + rank[b]` (rank = index within its kind). Empty when too large.
     link_cache: Vec<(u64, bool)>,
-    stride: usize,
-    rank: Vec<u32>,
+    pub(super) stride: usize,
+    pub(super) rank: Vec<u32>,
     /// Bumped on every change to the board through `apply`/`undo_to`.
     version: u64,
     /// Scratch space of the dead-position test.
@@ -146,11 +146,11 @@ impl<'i> Search<'i> {
             nodes: 0,
             budget,
             interrupt,
+            scratch: Scratch::new(n, link_cache.len()),
             link_cache,
             stride,
             rank,
             version: 1,
-            scratch: Scratch::new(n),
             bans: vec![Vec::new(); n],
             ban_stack: Vec::new(),
         }
@@ -263,8 +263,8 @@ impl<'i> Search<'i> {
         self.dense[t as usize] as usize
     }
 
-    /// Whether tiles `a` and `b` link on the board as it is, remembered until the board
-    /// next changes.
+    /// Whether tiles `a` and `b` (of one kind, both on the board) link on the board as it
+    /// is, remembered until the board next changes.
     #[inline]
     pub(super) fn links(&mut self, a: u32, b: u32) -> bool {
         let slot = (a as usize)
@@ -275,9 +275,7 @@ impl<'i> Search<'i> {
                 return known;
             }
         }
-        let known = self
-            .board
-            .can_link(self.pos[a as usize], self.pos[b as usize]);
+        let known = self.cells_link(a, b);
         if let Some(entry) = slot.and_then(|i| self.link_cache.get_mut(i)) {
             *entry = (self.version, known);
         }
