@@ -11,10 +11,15 @@ use llk_engine::{deal, hint, Board, Budget, DealOptions, Pos};
 use serde_json::{json, Value};
 
 fn llk(args: &[&str], stdin: &str) -> Output {
+    llk_to(args, stdin, Stdio::piped())
+}
+
+/// Runs `llk` with `stdin` fed in and its stdout sent to `stdout`.
+fn llk_to(args: &[&str], stdin: &str, stdout: Stdio) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_llk"))
         .args(args)
         .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
+        .stdout(stdout)
         .stderr(Stdio::piped())
         .spawn()
         .expect("llk starts");
@@ -389,19 +394,7 @@ fn a_closed_stdout_is_a_quiet_exit() {
     let (reader, writer) = std::io::pipe().expect("pipe");
     drop(reader);
     let board = board_json(&dealt(9, false));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_llk"))
-        .args(["pairs", "-"])
-        .stdin(Stdio::piped())
-        .stdout(writer)
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("llk starts");
-    let _ = child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(board.as_bytes());
-    let out = child.wait_with_output().expect("llk runs");
+    let out = llk_to(&["pairs", "-"], &board, Stdio::from(writer));
     assert!(out.status.success(), "{:?}", out.status);
     assert!(
         out.stderr.is_empty(),
