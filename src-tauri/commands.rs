@@ -3,10 +3,11 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use llk_engine::game::Game;
-use llk_engine::game::{GameOptions, Hint};
-use llk_engine::layout::{Preset, PRESETS};
-use llk_engine::{EngineError, Pos};
+use llk_engine::classic::game::Game;
+use llk_engine::classic::game::{GameOptions, Hint};
+use llk_engine::classic::layout::{Preset, PRESETS};
+use llk_engine::classic::Pos;
+use llk_engine::EngineError;
 use tauri::State;
 
 use crate::args::Arg;

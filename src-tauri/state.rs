@@ -4,7 +4,7 @@
 
 use std::sync::{Mutex, MutexGuard};
 
-use llk_engine::game::{Game, GameOptions, Status};
+use llk_engine::classic::game::{Game, GameOptions, Status};
 
 use crate::error::{AppError, AppResult};
 use crate::saver::Saver;

@@ -1,8 +1,8 @@
 //! What commands send back to the view: a snapshot of the game with everything it draws,
 //! plus the result wrappers. The TypeScript twins are generated into `ui/src/bindings/`.
 
-use llk_engine::game::{Counters, Game, GameOptions, Outcome, Status};
-use llk_engine::Pos;
+use llk_engine::classic::game::{Counters, Game, GameOptions, Outcome, Status};
+use llk_engine::classic::Pos;
 use serde::Serialize;
 use ts_rs::TS;
 

@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use lianliankan_lib::error::ErrorBody;
 use lianliankan_lib::settings::Settings;
 use lianliankan_lib::view::{GameView, SelectResult, StartInfo};
-use llk_engine::game::{GameOptions, Hint, Outcome};
-use llk_engine::layout::Preset;
+use llk_engine::classic::game::{GameOptions, Hint, Outcome};
+use llk_engine::classic::layout::Preset;
 use ts_rs::{Config, TS};
 
 fn committed_dir() -> PathBuf {

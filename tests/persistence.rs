@@ -161,7 +161,7 @@ fn saves_are_atomic_and_leave_no_temp_files() {
         // complete, loadable save of the state.
         app.flush();
         let on_disk = fs::read_to_string(dir.path().join("game.json")).expect("game.json");
-        assert!(llk_engine::game::Game::from_json(&on_disk).is_ok());
+        assert!(llk_engine::classic::game::Game::from_json(&on_disk).is_ok());
         assert_eq!(file_names(dir.path()), ["game.json"]);
     }
 }

@@ -23,8 +23,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion};
-use llk_engine::deal::deal;
-use llk_engine::{solve, Board, Budget, Pos, Verdict};
+use llk_engine::classic::deal::deal;
+use llk_engine::classic::{solve, Board, Budget, Pos, Verdict};
 
 use scan::ScanBoard;
 use workload::{PathSet, DENSITIES};

@@ -39,6 +39,8 @@ pub enum EngineError {
     NothingToUndo,
     #[error("the game is over: start a new game")]
     GameOver,
+    #[error("bad stack layout: {0}")]
+    BadStack(String),
     #[error("saved game is not usable: {0}")]
     BadSave(String),
     #[error("saved game has format version {found}; this build reads versions up to {supported}")]
@@ -58,6 +60,7 @@ impl EngineError {
             EngineError::BadDealOptions(_) => "bad_deal_options",
             EngineError::NothingToUndo => "nothing_to_undo",
             EngineError::GameOver => "game_over",
+            EngineError::BadStack(_) => "bad_stack",
             EngineError::BadSave(_) => "bad_save",
             EngineError::UnsupportedSaveVersion { .. } => "unsupported_save_version",
         }

@@ -1,24 +1,11 @@
-//! Lianliankan's rules engine: the board, the link search, pairs and hints, shuffles,
-//! deals, the exact solver and the game state machine. Pure: no UI, no clock, no I/O.
+//! Lianliankan's rules engine, pure: no UI, no clock, no I/O. Two modes side by side:
+//! `classic` (pairs joined by a line with at most two turns) and `stack` (layered tiles,
+//! a tray, three alike vanish); the random stream and the error type are shared.
 
-mod arrange;
-pub mod board;
-pub mod deal;
+pub mod classic;
 pub mod error;
-pub mod game;
-pub mod hint;
-pub mod layout;
-pub mod link;
-pub mod pairs;
 pub mod rng;
-pub mod shuffle;
-pub mod solver;
+pub(crate) mod seed_string;
+pub mod stack;
 
-pub use board::{Board, Kind, Pos, MAX_KIND, MAX_SIDE};
-pub use deal::{deal, Deal, DealOptions};
 pub use error::{EngineError, Result};
-pub use game::{Game, GameOptions, Outcome, Status};
-pub use hint::hint;
-pub use link::Path;
-pub use pairs::Pair;
-pub use solver::{solve, solve_with_interrupt, Budget, SolveStats, Verdict};

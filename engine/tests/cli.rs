@@ -7,7 +7,7 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 use common::reference::check_path;
-use llk_engine::{deal, hint, Board, Budget, DealOptions, Pos};
+use llk_engine::classic::{deal, hint, Board, Budget, DealOptions, Pos};
 use serde_json::{json, Value};
 
 fn llk(args: &[&str], stdin: &str) -> Output {

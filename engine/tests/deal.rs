@@ -6,8 +6,9 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use llk_engine::layout::PRESETS;
-use llk_engine::{deal, Board, DealOptions, EngineError, Pos};
+use llk_engine::classic::layout::PRESETS;
+use llk_engine::classic::{deal, Board, DealOptions, Pos};
+use llk_engine::EngineError;
 
 /// Replays `moves` on a copy of `board`: each must be a same-kind pair that connects at
 /// that moment. Returns the board afterwards.

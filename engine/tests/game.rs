@@ -3,8 +3,9 @@
 
 mod common;
 
-use llk_engine::game::{Game, GameOptions, Outcome, Status, SAVE_VERSION};
-use llk_engine::{EngineError, Pos};
+use llk_engine::classic::game::{Game, GameOptions, Outcome, Status, SAVE_VERSION};
+use llk_engine::classic::Pos;
+use llk_engine::EngineError;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 

@@ -7,7 +7,7 @@ mod common;
 use common::exhaustive::solvable;
 use common::reference::{best_cost, check_path};
 use common::{board, p};
-use llk_engine::{hint, Board, Budget};
+use llk_engine::classic::{hint, Board, Budget};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -5,7 +5,7 @@ mod common;
 
 use common::reference::{best_cost, check_path};
 use common::{board, p};
-use llk_engine::{Board, Pos};
+use llk_engine::classic::{Board, Pos};
 
 /// The fast path's points, after checking it is legal and as good as the reference's.
 fn path(b: &Board, a: Pos, c: Pos) -> Option<Vec<Pos>> {

@@ -4,7 +4,7 @@
 mod common;
 
 use common::reference::{best_cost, check_path};
-use llk_engine::{Board, Pos};
+use llk_engine::classic::{Board, Pos};
 use proptest::prelude::*;
 
 /// (rows, cols, ring, cells, pair picks): cells hold `None` or a kind in 0..kinds.

@@ -5,9 +5,9 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use llk_engine::shuffle::shuffle;
-use llk_engine::solver::{solve, Budget, Verdict};
-use llk_engine::{deal, Board, DealOptions, Pos};
+use llk_engine::classic::shuffle::shuffle;
+use llk_engine::classic::solver::{solve, Budget, Verdict};
+use llk_engine::classic::{deal, Board, DealOptions, Pos};
 use proptest::prelude::*;
 
 fn census(b: &Board) -> (Vec<Pos>, BTreeMap<u16, usize>) {

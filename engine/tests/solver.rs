@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use common::exhaustive::{replay, solvable};
 use common::{board, p};
-use llk_engine::solver::{solve_with_stats, SolveStats};
-use llk_engine::{solve, solve_with_interrupt, Board, Budget, Verdict};
+use llk_engine::classic::solver::{solve_with_stats, SolveStats};
+use llk_engine::classic::{solve, solve_with_interrupt, Board, Budget, Verdict};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

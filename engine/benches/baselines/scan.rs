@@ -15,7 +15,7 @@
 //!
 //! Coordinates follow the originals: `x` is the row, `y` the column, of the padded map.
 
-use llk_engine::{Board, Pos};
+use llk_engine::classic::{Board, Pos};
 
 /// Map value of an empty cell (the originals' `0`).
 const EMPTY: u32 = 0;

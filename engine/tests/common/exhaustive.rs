@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use llk_engine::{Board, Kind, Pos};
+use llk_engine::classic::{Board, Kind, Pos};
 
 /// Whether every tile of `board` can be removed: tries every connectable same-kind pair
 /// (via `can_link`) in turn, recursively, memoising on the exact cell contents.

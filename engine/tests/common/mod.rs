@@ -5,7 +5,7 @@
 pub mod exhaustive;
 pub mod reference;
 
-use llk_engine::{Board, Pos};
+use llk_engine::classic::{Board, Pos};
 
 /// A board from a picture: one string per row, `.` empty, letters/digits are kinds.
 pub fn board(rows: &[&str], ring: bool) -> Board {

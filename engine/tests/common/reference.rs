@@ -4,7 +4,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use llk_engine::{Board, Pos};
+use llk_engine::classic::{Board, Pos};
 
 const DIRS: [(i16, i16); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
 

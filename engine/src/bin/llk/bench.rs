@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use llk_engine::deal::deal;
-use llk_engine::{solve_with_interrupt, Budget, Verdict};
+use llk_engine::classic::deal::deal;
+use llk_engine::classic::{solve_with_interrupt, Budget, Verdict};
 
 use crate::args::{self, Spec};
 use crate::fail::CliResult;

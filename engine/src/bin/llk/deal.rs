@@ -2,7 +2,7 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use llk_engine::deal::{deal, DealOptions};
+use llk_engine::classic::deal::{deal, DealOptions};
 
 use crate::args::{self, Spec};
 use crate::fail::CliResult;

@@ -2,7 +2,7 @@
 
 use std::io::{ErrorKind, Read, Write};
 
-use llk_engine::Board;
+use llk_engine::classic::Board;
 use serde::Serialize;
 use serde_json::Value;
 

@@ -2,9 +2,8 @@
 
 use std::time::{Duration, Instant};
 
-use llk_engine::{
-    hint, solve_with_interrupt, Board, Budget, EngineError, Pair, Path, Pos, Verdict,
-};
+use llk_engine::classic::{hint, solve_with_interrupt, Board, Budget, Pair, Path, Pos, Verdict};
+use llk_engine::EngineError;
 use serde::Serialize;
 
 use crate::args::{self, printable, Spec};

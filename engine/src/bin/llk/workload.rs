@@ -2,8 +2,8 @@
 //! (`engine/benches/engine.rs`, which includes this file) both measure, so that their
 //! figures describe the same boards and queries.
 
-use llk_engine::deal::{deal, DealOptions};
-use llk_engine::{Board, Pos};
+use llk_engine::classic::deal::{deal, DealOptions};
+use llk_engine::classic::{Board, Pos};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

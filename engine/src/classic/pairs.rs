@@ -2,8 +2,8 @@
 
 use serde::Serialize;
 
-use crate::board::{Board, Kind, Pos};
-use crate::link::Path;
+use crate::classic::board::{Board, Kind, Pos};
+use crate::classic::link::Path;
 
 /// Two tiles of the same kind that connect now, with their best path from `a` to `b`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use super::dead::Scratch;
 use super::{Budget, SolveStats};
-use crate::board::{Board, Kind, Pos};
+use crate::classic::board::{Board, Kind, Pos};
 
 /// Most words of memo keys kept, bounding memory on huge boards (about 64 MB).
 const MEMO_WORDS: usize = 8 << 20;

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::board::{Kind, MAX_KIND, MAX_SIDE};
+use crate::classic::board::{Kind, MAX_KIND, MAX_SIDE};
 use crate::error::{EngineError, Result};
 
 /// A named board size with its number of tile kinds.

@@ -11,7 +11,7 @@
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
 
-use crate::board::{Board, Pos};
+use crate::classic::board::{Board, Pos};
 
 /// A connecting path given by its corner points: A, up to two corners, B.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,8 +3,8 @@
 //! (when every kind count is even). Bounded work: a few random tries, then the
 //! constructive arrangement, which always has a move.
 
-use crate::arrange::arrange_solvable;
-use crate::board::{Board, Pos};
+use crate::classic::arrange::arrange_solvable;
+use crate::classic::board::{Board, Pos};
 use crate::rng::Rng;
 
 /// Random permutations tried before falling back to the constructive arrangement.

@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::Pos;
-use crate::layout::DEFAULT_PRESET;
+use crate::classic::board::Pos;
+use crate::classic::layout::DEFAULT_PRESET;
 
 /// How to start a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -14,7 +14,7 @@ pub struct GameOptions {
     pub cols: u16,
     pub kinds: u16,
     /// The deal's seed. A decimal string in JSON, so JavaScript keeps all 64 bits.
-    #[serde(with = "seed_string")]
+    #[serde(with = "crate::seed_string")]
     #[cfg_attr(feature = "ts", ts(type = "string"))]
     pub seed: u64,
     /// Deal only boards that can be cleared (and shuffle to solvable boards).
@@ -99,32 +99,4 @@ pub struct Hint {
     pub a: Pos,
     pub b: Pos,
     pub path: Vec<Pos>,
-}
-
-/// Serde for a u64 as a decimal string (accepting a plain number on input too).
-mod seed_string {
-    use serde::{de, Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(seed: &u64, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&seed.to_string())
-    }
-
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Either {
-        Text(String),
-        Number(u64),
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
-        match Either::deserialize(d)? {
-            Either::Number(n) => Ok(n),
-            Either::Text(t) => t.trim().parse().map_err(|_| {
-                de::Error::custom(format!(
-                    "seed must be a whole number from 0 to {}, not {t:?}",
-                    u64::MAX
-                ))
-            }),
-        }
-    }
 }

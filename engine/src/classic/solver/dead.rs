@@ -1,7 +1,7 @@
 //! Branch choice and the dead-position test. See the module notes in `mod.rs`.
 
 use super::search::{Search, NONE};
-use crate::board::Pos;
+use crate::classic::board::Pos;
 
 impl Search<'_> {
     /// The tile to branch on and its partners, best first, `NONE` last for "none of

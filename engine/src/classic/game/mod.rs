@@ -12,12 +12,12 @@ pub use save::SAVE_VERSION;
 pub use score::Scoreline;
 pub use types::{Counters, GameOptions, Hint, Outcome, Status};
 
-use crate::board::{Board, Kind, Pos};
-use crate::deal::{deal, DealOptions};
+use crate::classic::board::{Board, Kind, Pos};
+use crate::classic::deal::{deal, DealOptions};
+use crate::classic::hint::hint;
+use crate::classic::shuffle::shuffle;
+use crate::classic::solver::Budget;
 use crate::error::{EngineError, Result};
-use crate::hint::hint;
-use crate::shuffle::shuffle;
-use crate::solver::Budget;
 
 /// Search allowed for a hint before it falls back to any legal pair: enough for
 /// the presets' typical positions, small enough to answer a tap at once.

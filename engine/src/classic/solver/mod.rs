@@ -47,7 +47,7 @@ mod search;
 
 use serde::Serialize;
 
-use crate::board::{Board, Pos};
+use crate::classic::board::{Board, Pos};
 use search::{Outcome, Search};
 
 /// How much search a caller allows. The engine has no clock: a budget is a node count, plus

@@ -1,8 +1,8 @@
 //! The smart hint: a pair to remove that keeps the board solvable when it is.
 
-use crate::board::Board;
-use crate::pairs::Pair;
-use crate::solver::{first_safe_move, solve, Budget, Verdict};
+use crate::classic::board::Board;
+use crate::classic::pairs::Pair;
+use crate::classic::solver::{first_safe_move, solve, Budget, Verdict};
 
 /// On a solvable board: a pair whose removal keeps the board solvable. If the budget runs out:
 /// any legal pair. When stuck (or cleared): None. Returns the pair with its best path.

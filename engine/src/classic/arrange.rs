@@ -7,7 +7,7 @@
 //! rectangle is clear. Each step therefore succeeds and the work is bounded:
 //! at most O(n) link tests per step (usually a few), O(n²) in all, no retries.
 
-use crate::board::{Board, Kind, Pos};
+use crate::classic::board::{Board, Kind, Pos};
 use crate::rng::Rng;
 
 /// Random partner draws tried before listing a tile's partners outright.

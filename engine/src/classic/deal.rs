@@ -4,10 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::arrange::arrange_solvable;
-use crate::board::{Board, Pos};
+use crate::classic::arrange::arrange_solvable;
+use crate::classic::board::{Board, Pos};
+use crate::classic::layout::kind_multiset;
 use crate::error::Result;
-use crate::layout::kind_multiset;
 use crate::rng::Rng;
 
 /// What to deal.

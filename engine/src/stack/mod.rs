@@ -1,0 +1,11 @@
+//! Stack mode (羊了个羊 style, seed 003): tiles in layers at quarter-tile offsets, only
+//! uncovered tiles can be taken, a taken tile goes to a tray, three alike in the tray
+//! vanish; the tray filling up loses. Deals are winnable by construction and carry
+//! their winning line.
+
+pub mod game;
+pub mod geometry;
+
+pub use geometry::{Layout, Tile, TileId, MAX_KINDS, MAX_TILES, TILE_SIDE};
+
+pub use game::{Place, Props, StackHint, StackOptions, StackStatus, Taken};
