@@ -5,7 +5,11 @@
 
 pub mod game;
 pub mod geometry;
+pub mod hint;
+pub mod solver;
 
 pub use geometry::{Layout, Tile, TileId, MAX_KINDS, MAX_TILES, TILE_SIDE};
 
 pub use game::{Place, Props, StackHint, StackOptions, StackStatus, Taken};
+pub use hint::hint;
+pub use solver::{solve, solve_with_interrupt, Position, StackVerdict};
