@@ -162,13 +162,16 @@ fn next_permutation(v: &mut [u16]) -> bool {
 }
 
 /// A random layout of `n` tiles (a multiple of 3) on a small grid of half-tile steps in
-/// up to `layers` layers, with random kinds, each kind a multiple of 3.
+/// `layers` layers or more (more when they are full), with random kinds, each kind a multiple of 3.
 pub fn random_layout(rng: &mut impl RngCore, n: usize, layers: i32) -> Layout {
     let mut tiles: Vec<Tile> = Vec::new();
+    let (mut layers, mut misses) = (layers, 0);
+    // Narrow grids stack tiles deep (more unwinnable fills), wide ones spread them.
+    let (w, h) = (rng.random_range(2..=6), rng.random_range(1..=4));
     while tiles.len() < n {
         let t = Tile {
-            x: 2 * rng.random_range(0..6),
-            y: 2 * rng.random_range(0..4),
+            x: 2 * rng.random_range(0..w),
+            y: 2 * rng.random_range(0..h),
             z: rng.random_range(0..layers),
             kind: 0,
         };
@@ -177,10 +180,16 @@ pub fn random_layout(rng: &mut impl RngCore, n: usize, layers: i32) -> Layout {
             .any(|o| o.z == t.z && (o.x - t.x).abs() < 4 && (o.y - t.y).abs() < 4);
         if !clash {
             tiles.push(t);
+        } else {
+            // The layers are full: open another one.
+            misses += 1;
+            if misses % 100 == 0 {
+                layers += 1;
+            }
         }
     }
     let groups = n / 3;
-    let kinds_used = rng.random_range(1..=groups.clamp(1, 4)) as u16;
+    let kinds_used = rng.random_range(1..=groups.clamp(1, 5)) as u16;
     let mut kinds: Vec<u16> = (0..groups)
         .flat_map(|g| [(g as u16) % kinds_used; 3])
         .collect();
