@@ -338,3 +338,30 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Off the deal's plan the hint comes from the solver: from a position with a
+    /// winning line, the hinted take leaves one; `lost` only where no line exists.
+    #[test]
+    fn a_hint_off_the_plan_keeps_a_winnable_game_winnable(
+        seed in 0u64..1_000, takes in 1usize..12, pick in any::<u64>(),
+    ) {
+        let mut g = played(1, seed, takes, pick);
+        prop_assume!(g.status() == StackStatus::Playing);
+        let line = g.winning_line();
+        let hint = g.hint();
+        match (line, hint.id) {
+            (Some(_), Some(id)) => {
+                g.take(id, 0).unwrap();
+                prop_assert!(
+                    g.status() == StackStatus::Won || g.winning_line().is_some(),
+                    "the hinted take {id} lost the line"
+                );
+            }
+            (Some(_), None) => prop_assert!(false, "a winnable game got no hint"),
+            (None, _) => {}
+        }
+    }
+}
