@@ -177,6 +177,24 @@ fn a_lost_game_refuses_moves_but_allows_undo() {
 }
 
 #[test]
+fn off_the_plan_the_solver_answers() {
+    for seed in 0..20 {
+        let mut g = game(1, seed);
+        let next = g.certificate()[0];
+        let other = free(&g).into_iter().find(|&id| id != next).unwrap();
+        g.take(other, 0).unwrap();
+        let line = g
+            .winning_line()
+            .expect("level 1 stays winnable after one take");
+        let (end, _) = replay(g.board().clone(), &line).unwrap();
+        assert_eq!(end.status(), StackStatus::Won);
+        let h = g.hint();
+        assert!(!h.lost && h.id.is_some_and(|id| g.is_free(id)));
+        assert_eq!(g.counters().hints, 1);
+    }
+}
+
+#[test]
 fn error_codes_are_stable() {
     let codes = [
         (EngineError::UnknownTile { id: 1, count: 1 }, "unknown_tile"),
@@ -285,14 +303,19 @@ proptest! {
     #[test]
     fn undo_restores_exactly(lvl in 1u32..=3, seed in any::<u64>(), takes in 0usize..60, pick in any::<u64>()) {
         let mut g = played(lvl, seed, takes, pick);
-        prop_assume!(g.status() == StackStatus::Playing);
+        if g.status() != StackStatus::Playing {
+            // Random play ends games often; rejecting those would starve proptest.
+            return Ok(());
+        }
         let mut f = free(&g);
         f.extend_from_slice(g.held());
         let id = f[(pick % f.len() as u64) as usize];
         let before = g.clone();
         g.take(id, 77).unwrap();
-        // A won game is over: no undo then (tested above).
-        prop_assume!(g.status() != StackStatus::Won);
+        if g.status() == StackStatus::Won {
+            // A won game is over: no undo then (tested above).
+            return Ok(());
+        }
         prop_assert_eq!(g.undo(), Ok(id));
         prop_assert_eq!(g.board(), before.board());
         prop_assert_eq!(g.score(), before.score());

@@ -23,6 +23,7 @@ mod types;
 
 use serde::{Deserialize, Serialize};
 
+pub use advice::{STACK_HINT_BUDGET, WINNING_LINE_BUDGET};
 pub use save::STACK_SAVE_VERSION;
 pub use types::{
     Place, Props, StackCounters, StackHint, StackOptions, StackStatus, Taken, DEFAULT_TRAY,
