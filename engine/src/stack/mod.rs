@@ -3,13 +3,23 @@
 //! vanish; the tray filling up loses. Deals are winnable by construction and carry
 //! their winning line.
 
+pub mod board;
+pub mod deal;
+pub mod file;
 pub mod game;
 pub mod geometry;
 pub mod hint;
+pub mod layout;
+pub mod level;
+pub mod shuffle;
 pub mod solver;
+pub mod tray;
 
+pub use board::StackBoard;
+pub use deal::{deal, StackDeal};
+pub use game::{
+    Place, Props, StackCounters, StackGame, StackHint, StackOptions, StackStatus, Taken,
+};
 pub use geometry::{Layout, Tile, TileId, MAX_KINDS, MAX_TILES, TILE_SIDE};
-
-pub use game::{Place, Props, StackHint, StackOptions, StackStatus, Taken};
 pub use hint::hint;
 pub use solver::{solve, solve_with_interrupt, Position, StackVerdict};
