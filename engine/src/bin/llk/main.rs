@@ -9,6 +9,7 @@ mod fail;
 mod io;
 mod query;
 mod stack;
+mod stack_solve;
 // Shared with the criterion benches, which use parts `llk bench` does not.
 #[allow(dead_code)]
 mod workload;
@@ -29,6 +30,8 @@ USAGE:
     llk stack deal (--level N | --tiles T --kinds K --layers L) [--peak P] [--seed S]
                    [--random-fill]
     llk stack play FILE ID...
+    llk stack solve FILE [--budget-ms N]
+    llk stack hint FILE
     llk bench
     llk help | --help | -h
     llk --version | -V
@@ -61,6 +64,13 @@ COMMANDS:
             random fill instead, which may be unwinnable. Same --seed, same deal.
     stack play  Replays the FILE's \"taken\" ids, then takes the given ids in order:
             {\"tray\": [ids...], \"free\": [ids...], \"status\": \"playing\"|\"won\"|\"lost\"}.
+    stack solve Whether the FILE's position (after \"taken\") can be won without props:
+            {\"result\": \"winnable\", \"moves\": [ids...]} (the order to take the
+            remaining tiles), {\"result\": \"unwinnable\"} or {\"result\": \"unknown\"}.
+            Budget as for solve: 1,000,000 search nodes, or --budget-ms N of wall time.
+    stack hint  A tile whose take keeps the FILE's position winnable: {\"hint\": id}, or
+            {\"hint\": null, \"lost\": true} when no line wins. Stack files hold no
+            props, so none are assumed left.
     bench   The headline timings (path queries, all pairs, the solver over 1,000 random
             18x8 boards, solvable deals) as a table, in well under a minute. Build with
             --release for meaningful figures.

@@ -12,7 +12,7 @@ use crate::fail::{CliError, CliResult};
 use crate::io::{emit, emit_text, name, read_source};
 
 /// The stack subcommands, for messages.
-const COMMANDS: &str = "deal, play";
+const COMMANDS: &str = "deal, play, solve, hint";
 
 const DEAL: Spec = Spec {
     command: "stack deal",
@@ -38,6 +38,8 @@ pub fn run(argv: &[String]) -> CliResult<()> {
     match command.as_str() {
         "deal" => deal_cmd(rest),
         "play" => play(rest),
+        "solve" => crate::stack_solve::solve(rest),
+        "hint" => crate::stack_solve::hint_cmd(rest),
         other => Err(CliError::usage(format!(
             "stack: unknown subcommand '{}' ({COMMANDS}; see 'llk --help')",
             printable(other)
