@@ -3,61 +3,15 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
+use common::llk::{ok_json, refused, run_to as llk_to};
 use common::reference::check_path;
 use llk_engine::classic::{deal, hint, Board, Budget, DealOptions, Pos};
 use serde_json::{json, Value};
 
 fn llk(args: &[&str], stdin: &str) -> Output {
     llk_to(args, stdin, Stdio::piped())
-}
-
-/// Runs `llk` with `stdin` fed in and its stdout sent to `stdout`.
-fn llk_to(args: &[&str], stdin: &str, stdout: Stdio) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_llk"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(stdout)
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("llk starts");
-    // A command may exit before reading its stdin: ignore a broken pipe here.
-    let _ = child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin.as_bytes());
-    child.wait_with_output().expect("llk runs")
-}
-
-/// Runs a command that must succeed with one line of JSON and nothing on stderr.
-fn ok_json(args: &[&str], stdin: &str) -> Value {
-    let out = llk(args, stdin);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{args:?} failed: {stderr}");
-    assert!(stderr.is_empty(), "{args:?} wrote to stderr: {stderr}");
-    let stdout = String::from_utf8(out.stdout).expect("utf-8 output");
-    assert!(
-        stdout.ends_with('\n') && stdout.lines().count() == 1,
-        "{stdout:?}"
-    );
-    serde_json::from_str(&stdout).expect("stdout is JSON")
-}
-
-/// Asserts a refusal: exit code 2, nothing on stdout, one `llk: ` line on stderr.
-fn refused(args: &[&str], stdin: &str) -> String {
-    let out = llk(args, stdin);
-    let stderr = String::from_utf8(out.stderr).expect("utf-8 stderr");
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
-    assert!(
-        stderr.starts_with("llk: ") && stderr.ends_with('\n') && stderr.lines().count() == 1,
-        "{args:?}: stderr {stderr:?}"
-    );
-    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
-    stderr
 }
 
 fn board_json(board: &Board) -> String {

@@ -8,9 +8,11 @@ pub mod deal;
 pub mod file;
 pub mod game;
 pub mod geometry;
+pub mod hint;
 pub mod layout;
 pub mod level;
 pub mod shuffle;
+pub mod solver;
 pub mod tray;
 
 pub use board::StackBoard;
@@ -19,3 +21,5 @@ pub use game::{
     Place, Props, StackCounters, StackGame, StackHint, StackOptions, StackStatus, Taken,
 };
 pub use geometry::{Layout, Tile, TileId, MAX_KINDS, MAX_TILES, TILE_SIDE};
+pub use hint::hint;
+pub use solver::{solve, solve_with_interrupt, Position, StackVerdict};

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod exhaustive;
+pub mod llk;
 pub mod reference;
 pub mod stack;
 

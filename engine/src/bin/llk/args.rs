@@ -184,6 +184,14 @@ mod tests {
     }
 
     #[test]
+    fn parse_with_rest_keeps_extra_positionals() {
+        let p = parse_with_rest(&SPEC, &args(&["b", "1", "2", "3", "--seed", "4"])).unwrap();
+        assert_eq!(p.positional, vec!["b", "1", "2", "3"]);
+        assert!(parse_with_rest(&SPEC, &args(&["b"])).is_err());
+        assert!(parse_with_rest(&SPEC, &args(&["b", "1", "--what"])).is_err());
+    }
+
+    #[test]
     fn refuses_bad_arguments() {
         assert!(parse(&SPEC, &args(&["b"])).is_err());
         assert!(parse(&SPEC, &args(&["b", "1", "2"])).is_err());

@@ -17,12 +17,13 @@
 //!   freedom, tray, held row, status, score, counters, props left, elapsed time.
 //! - `to_json` / `from_json`: the versioned save (validated on load).
 
-mod fallback;
+mod advice;
 mod save;
 mod types;
 
 use serde::{Deserialize, Serialize};
 
+pub use advice::{STACK_HINT_BUDGET, WINNING_LINE_BUDGET};
 pub use save::STACK_SAVE_VERSION;
 pub use types::{
     Place, Props, StackCounters, StackHint, StackOptions, StackStatus, Taken, DEFAULT_TRAY,
@@ -275,12 +276,12 @@ impl StackGame {
     pub fn hint(&mut self) -> StackHint {
         self.counters.hints += 1;
         self.scoreline.break_combo();
-        fallback::hint(self)
+        advice::hint(self)
     }
 
     /// A winning line from the current position (no props), for the demo.
     pub fn winning_line(&self) -> Option<Vec<TileId>> {
-        fallback::winning_line(self)
+        advice::winning_line(self)
     }
 
     /// The rest of the plan, when play has followed it so far.

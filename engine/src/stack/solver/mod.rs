@@ -1,0 +1,126 @@
+//! The exact stack solver: decides whether every remaining tile can be taken without a
+//! prop, and if so gives the order as a certificate.
+//!
+//! Without props the state is a function of the set of tiles still to take: the tray
+//! holds, per kind, `(tray at the start + tiles of the kind taken since) mod 3` tiles
+//! (the tray's order never matters without move-out). Held tiles are remaining tiles that
+//! are free and cover nothing. So the search is a depth-first search over takes, and
+//! every position it proves dead is remembered by its remaining-set (a bitset, keyed by
+//! a Zobrist hash, compared in full). Cuts, each sound (it never removes the last
+//! winning line):
+//!
+//! * **Tray capacity.** A take that fills the last slot without a triple loses, so it is
+//!   never tried; a position whose tray is already full, or where some kind's tray and
+//!   remaining tiles are not a multiple of three, is unwinnable outright.
+//! * **The last tile of a kind.** When the tray holds two of kind `k` and a free tile `t`
+//!   is the only `k` left, `t` is the only move tried. Proof: any winning line takes `t`
+//!   at some step; taking it first instead leaves every other kind's tray count as it
+//!   was and the tray two tiles shorter until that step (so no take in between fills the
+//!   tray), and removing a tile earlier only frees tiles earlier. (Completing a triple
+//!   first in general is *not* safe: with more `k` tiles left it shifts the kind's later
+//!   count by one, which can overfill the tray, so it is only an ordering preference.)
+//! * **Dominance within a kind.** If free tiles `t` and `s` have the same kind and every
+//!   tile `t` covers is covered by `s` too, taking `t` is never needed: from a line that
+//!   starts with `t`, exchange `t` and `s` (take `s` first, `t` where `s` was). Tray
+//!   counts are unchanged (same kind); every tile freed by `t`'s removal is also freed by
+//!   `s`'s, and `t` stays free. Free tiles of a kind that cover nothing (held tiles among
+//!   them) are interchangeable, so one of them is tried; and a free tile that covers
+//!   nothing is dominated by a free tile of its kind that covers something.
+//!
+//! Move ordering (no effect on the answer): takes of kinds with enough free tiles to
+//! complete a triple soon first, then by the tray's count of the kind (completing a
+//! triple first), then by how many tiles the take uncovers.
+//!
+//! The engine has no clock: the search is bounded by a node count and an interrupt the
+//! caller supplies (polled about every 1,000 nodes); running out gives
+//! [`StackVerdict::Unknown`]. The search recurses once per take, so its depth is at most
+//! the number of tiles ([`crate::stack::MAX_TILES`]) with small frames.
+
+pub(crate) mod props;
+mod search;
+mod state;
+
+use serde::Serialize;
+
+pub use crate::classic::Budget;
+use crate::stack::geometry::{Layout, TileId};
+use search::{Outcome, Search};
+use state::State;
+
+/// A stack position as the solver sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct Position<'a> {
+    pub layout: &'a Layout,
+    /// `on_board[i]`: tile i is still on the board (covers only count among these).
+    pub on_board: &'a [bool],
+    /// Tiles in the holding row: free, cover nothing, can be taken back into the tray.
+    pub held: &'a [TileId],
+    /// Kinds in the tray now, in order.
+    pub tray: &'a [u16],
+    /// Tray slots (5..=9).
+    pub capacity: u8,
+}
+
+/// The solver's answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum StackVerdict {
+    /// Every remaining tile can be taken: the order (board and held tiles), no props.
+    Winnable(Vec<TileId>),
+    /// Proven: every order fills the tray.
+    Unwinnable,
+    /// The budget ran out (or the interrupt fired) before the question was decided.
+    Unknown,
+}
+
+/// What a search cost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StackSolveStats {
+    /// Positions expanded (the quantity a [`Budget`] bounds).
+    pub nodes: u64,
+    /// Dead remaining-sets remembered.
+    pub memo: usize,
+}
+
+/// Decides whether `pos` can be won without props, within `budget`.
+pub fn solve(pos: &Position, budget: Budget) -> StackVerdict {
+    solve_with_interrupt(pos, budget, &mut || false)
+}
+
+/// As [`solve`], polling `interrupt` about every 1,000 nodes; when it returns true the
+/// search stops with [`StackVerdict::Unknown`].
+pub fn solve_with_interrupt(
+    pos: &Position,
+    budget: Budget,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> StackVerdict {
+    solve_with_stats(pos, budget, interrupt).0
+}
+
+/// As [`solve_with_interrupt`], also reporting what the search cost.
+pub fn solve_with_stats(
+    pos: &Position,
+    budget: Budget,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> (StackVerdict, StackSolveStats) {
+    let Ok(st) = State::new(pos) else {
+        return (StackVerdict::Unwinnable, StackSolveStats::default());
+    };
+    let mut search = Search::new(st, budget.max_nodes, interrupt);
+    let outcome = search.run();
+    let stats = StackSolveStats {
+        nodes: search.nodes,
+        memo: search.memo.len(),
+    };
+    let verdict = match outcome {
+        Outcome::Win => StackVerdict::Winnable(
+            search
+                .path
+                .iter()
+                .map(|&c| search.st.ids[usize::from(c)])
+                .collect(),
+        ),
+        Outcome::Dead => StackVerdict::Unwinnable,
+        Outcome::OutOfBudget => StackVerdict::Unknown,
+    };
+    (verdict, stats)
+}

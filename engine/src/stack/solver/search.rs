@@ -1,0 +1,188 @@
+//! The depth-first search over takes, with its memo of dead remaining-sets, its sound
+//! cuts and its move ordering (see the module doc of `solver` for why each cut is sound).
+
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::state::{State, KINDS};
+
+/// How a (sub)search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    Win,
+    Dead,
+    OutOfBudget,
+}
+
+/// Hashes a `u64` that is already a good hash (the Zobrist key) by passing it through.
+#[derive(Default)]
+pub(crate) struct PassHasher(u64);
+
+impl Hasher for PassHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
+/// Remaining-sets proven dead: keyed by their Zobrist hash, checked against the whole
+/// bitset (a hash collision never makes a live set look dead).
+#[derive(Default)]
+pub(crate) struct DeadMemo {
+    first: HashMap<u64, Box<[u64]>, BuildHasherDefault<PassHasher>>,
+    more: HashSet<Box<[u64]>>,
+}
+
+impl DeadMemo {
+    pub fn contains(&self, hash: u64, set: &[u64]) -> bool {
+        match self.first.get(&hash) {
+            Some(w) if **w == *set => true,
+            Some(_) => self.more.contains(set),
+            None => false,
+        }
+    }
+
+    pub fn insert(&mut self, hash: u64, set: &[u64]) {
+        match self.first.get(&hash) {
+            Some(w) if **w == *set => {}
+            Some(_) => {
+                self.more.insert(set.into());
+            }
+            None => {
+                self.first.insert(hash, set.into());
+            }
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.first.len() + self.more.len()
+    }
+}
+
+/// One search: the state, the memo, the budget and the line being tried.
+pub(crate) struct Search<'a> {
+    pub st: State,
+    pub memo: DeadMemo,
+    pub nodes: u64,
+    max_nodes: u64,
+    interrupt: &'a mut dyn FnMut() -> bool,
+    /// The takes (compact indices) from the start to the current position.
+    pub path: Vec<u16>,
+    /// Candidate lists of all open levels, one after another.
+    cand: Vec<u16>,
+    scratch: Vec<u16>,
+}
+
+impl<'a> Search<'a> {
+    pub fn new(st: State, max_nodes: u64, interrupt: &'a mut dyn FnMut() -> bool) -> Self {
+        Search {
+            st,
+            memo: DeadMemo::default(),
+            nodes: 0,
+            max_nodes,
+            interrupt,
+            path: Vec::new(),
+            cand: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Searches from the current position; on `Win`, `path` holds the whole line.
+    pub fn run(&mut self) -> Outcome {
+        if self.st.left == 0 {
+            return Outcome::Win;
+        }
+        if self.nodes >= self.max_nodes {
+            return Outcome::OutOfBudget;
+        }
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(1024) && (self.interrupt)() {
+            self.max_nodes = 0;
+            return Outcome::OutOfBudget;
+        }
+        if self.memo.contains(self.st.hash, &self.st.rem) {
+            return Outcome::Dead;
+        }
+        let base = self.cand.len();
+        self.push_candidates();
+        let mut i = base;
+        while i < self.cand.len() {
+            let t = self.cand[i];
+            i += 1;
+            let undo = self.st.take(usize::from(t));
+            self.path.push(t);
+            let out = self.run();
+            if out == Outcome::Win {
+                self.cand.truncate(base);
+                return out;
+            }
+            self.path.pop();
+            self.st.untake(undo);
+            if out == Outcome::OutOfBudget {
+                self.cand.truncate(base);
+                return out;
+            }
+        }
+        self.cand.truncate(base);
+        self.memo.insert(self.st.hash, &self.st.rem);
+        Outcome::Dead
+    }
+
+    /// Pushes the takes worth trying here, best first, onto `cand`.
+    fn push_candidates(&mut self) {
+        let st = &self.st;
+        let mut free = std::mem::take(&mut self.scratch);
+        free.clear();
+        st.free_tiles(&mut free);
+        // The last tile of a kind that completes the tray's pair: always safe first.
+        if let Some(&t) = free.iter().find(|&&t| {
+            let k = usize::from(st.kind[usize::from(t)]);
+            st.tray[k] == 2 && st.left_of[k] == 1
+        }) {
+            self.cand.push(t);
+            self.scratch = free;
+            return;
+        }
+        let mut free_of = [0u8; KINDS];
+        for &t in &free {
+            let k = usize::from(st.kind[usize::from(t)]);
+            free_of[k] = free_of[k].saturating_add(1);
+        }
+        let base = self.cand.len();
+        for (i, &t) in free.iter().enumerate() {
+            let tu = usize::from(t);
+            if !st.legal(tu) {
+                continue;
+            }
+            let k = st.kind[tu];
+            // Dominated: another free tile of the kind covers all `t` covers (ties: the
+            // lower index stays).
+            let dominated = free_of[usize::from(k)] > 1
+                && free.iter().enumerate().any(|(j, &s)| {
+                    let su = usize::from(s);
+                    j != i
+                        && st.kind[su] == k
+                        && st.below_within(tu, su)
+                        && (j < i || !st.below_within(su, tu))
+                });
+            if !dominated {
+                self.cand.push(t);
+            }
+        }
+        let key = |t: u16| {
+            let tu = usize::from(t);
+            let k = usize::from(st.kind[tu]);
+            let short = 3u8.saturating_sub(st.tray[k] + free_of[k]);
+            (short, 2 - st.tray[k], usize::MAX - st.frees(tu))
+        };
+        self.cand[base..].sort_by_key(|&t| key(t));
+        self.scratch = free;
+    }
+}

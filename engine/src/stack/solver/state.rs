@@ -1,0 +1,259 @@
+//! The solver's working state: the tiles still to take (on the board or held) under
+//! compact indices, who covers whom among them, which are free, the tray as counts per
+//! kind, and a Zobrist hash of the remaining set. Taking and un-taking a tile update all
+//! of it in O(tiles it covers).
+
+use super::Position;
+use crate::stack::geometry::{Layout, TileId, MAX_KINDS};
+
+/// Kinds are `0..MAX_KINDS`; per-kind arrays have this many slots.
+pub(crate) const KINDS: usize = MAX_KINDS as usize;
+
+/// Why a position cannot even be searched: it is lost as given.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Hopeless;
+
+/// The remaining tiles and the tray, as the search changes them.
+pub(crate) struct State {
+    /// Compact index → the tile's id in the layout.
+    pub ids: Vec<TileId>,
+    pub kind: Vec<u8>,
+    /// Compact indices of the tiles each tile covers (empty for held tiles); they all
+    /// remain as long as the tile does.
+    pub below: Vec<Vec<u16>>,
+    /// Remaining tiles covering each tile.
+    pub cover: Vec<u16>,
+    /// Bitset of the tiles still to take.
+    pub rem: Vec<u64>,
+    /// Bitset of the remaining tiles no remaining tile covers.
+    pub free: Vec<u64>,
+    /// Tray tiles per kind (0..=2).
+    pub tray: [u8; KINDS],
+    /// Tray tiles in all.
+    pub tray_len: u32,
+    pub capacity: u32,
+    /// Remaining tiles per kind.
+    pub left_of: [u16; KINDS],
+    pub left: usize,
+    pub zobrist: Vec<u64>,
+    pub hash: u64,
+}
+
+/// What one take changed, to undo it.
+#[derive(Clone, Copy)]
+pub(crate) struct Undo {
+    pub tile: u16,
+    pub tripled: bool,
+}
+
+impl State {
+    /// Builds the state of `pos`. `Err(Hopeless)` when no line can win whatever the
+    /// search does: the tray is already full, or some kind's tiles (tray + remaining)
+    /// are not a multiple of three.
+    pub fn new(pos: &Position) -> Result<State, Hopeless> {
+        let held: Vec<(TileId, u16)> = pos
+            .held
+            .iter()
+            .filter_map(|&h| pos.layout.tile(h).map(|t| (h, t.kind)))
+            .collect();
+        let on_board: Vec<bool> = (0..pos.layout.len())
+            .map(|i| {
+                pos.on_board.get(i).copied().unwrap_or(false)
+                    && !pos.held.iter().any(|&h| usize::from(h) == i)
+            })
+            .collect();
+        State::build(pos.layout, &on_board, &held, pos.tray, pos.capacity)
+    }
+
+    /// Builds the state from the board tiles (`on_board`, held tiles excluded), the held
+    /// tiles as `(id, kind)` (the id is only reported back in lines) and the tray kinds.
+    pub fn build(
+        layout: &Layout,
+        on_board: &[bool],
+        held: &[(TileId, u16)],
+        tray_kinds: &[u16],
+        capacity: u8,
+    ) -> Result<State, Hopeless> {
+        let n = layout.len();
+        let on_board = |i: usize| on_board.get(i).copied().unwrap_or(false);
+        let mut compact = vec![u16::MAX; n];
+        let mut ids = Vec::new();
+        let mut kind = Vec::new();
+        for (i, slot) in compact.iter_mut().enumerate() {
+            if on_board(i) {
+                *slot = ids.len() as u16;
+                ids.push(i as TileId);
+                kind.push(layout.tiles()[i].kind.min(MAX_KINDS - 1) as u8);
+            }
+        }
+        let board = ids.len();
+        for &(id, k) in held {
+            ids.push(id);
+            kind.push(k.min(MAX_KINDS - 1) as u8);
+        }
+        let m = ids.len();
+        let mut below = Vec::with_capacity(m);
+        let mut cover = vec![0u16; m];
+        for (c, &id) in ids.iter().enumerate() {
+            let list: Vec<u16> = if c < board {
+                layout
+                    .below(id)
+                    .iter()
+                    .filter(|&&b| on_board(usize::from(b)))
+                    .map(|&b| compact[usize::from(b)])
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            for &b in &list {
+                cover[usize::from(b)] += 1;
+            }
+            below.push(list);
+        }
+        let words = m.div_ceil(64).max(1);
+        let mut rem = vec![0u64; words];
+        let mut free = vec![0u64; words];
+        let mut left_of = [0u16; KINDS];
+        let mut zobrist = Vec::with_capacity(m);
+        let mut z = 0x9E37_79B9_7F4A_7C15u64;
+        let mut hash = 0;
+        for c in 0..m {
+            rem[c / 64] |= 1 << (c % 64);
+            if cover[c] == 0 {
+                free[c / 64] |= 1 << (c % 64);
+            }
+            left_of[usize::from(kind[c])] += 1;
+            z = splitmix(z);
+            zobrist.push(z);
+            hash ^= z;
+        }
+        let mut counts = [0u32; KINDS];
+        for &k in tray_kinds {
+            counts[usize::from(k.min(MAX_KINDS - 1))] += 1;
+        }
+        let mut tray = [0u8; KINDS];
+        let mut tray_len = 0;
+        for k in 0..KINDS {
+            tray[k] = (counts[k] % 3) as u8;
+            tray_len += u32::from(tray[k]);
+            if (u32::from(tray[k]) + u32::from(left_of[k])) % 3 != 0 {
+                return Err(Hopeless);
+            }
+        }
+        let capacity = u32::from(capacity);
+        if tray_len >= capacity {
+            return Err(Hopeless);
+        }
+        Ok(State {
+            ids,
+            kind,
+            below,
+            cover,
+            rem,
+            free,
+            tray,
+            tray_len,
+            capacity,
+            left_of,
+            left: m,
+            zobrist,
+            hash,
+        })
+    }
+
+    /// Whether taking free tile `t` now does not lose: it makes a triple, or leaves a
+    /// slot empty.
+    pub fn legal(&self, t: usize) -> bool {
+        self.tray[usize::from(self.kind[t])] == 2 || self.tray_len + 1 < self.capacity
+    }
+
+    /// Tiles that taking `t` would uncover.
+    pub fn frees(&self, t: usize) -> usize {
+        self.below[t]
+            .iter()
+            .filter(|&&b| self.cover[usize::from(b)] == 1)
+            .count()
+    }
+
+    /// Takes free tile `t` (the caller checked [`State::legal`]).
+    pub fn take(&mut self, t: usize) -> Undo {
+        let bit = 1u64 << (t % 64);
+        self.rem[t / 64] &= !bit;
+        self.free[t / 64] &= !bit;
+        self.hash ^= self.zobrist[t];
+        self.left -= 1;
+        let k = usize::from(self.kind[t]);
+        self.left_of[k] -= 1;
+        for i in 0..self.below[t].len() {
+            let b = usize::from(self.below[t][i]);
+            self.cover[b] -= 1;
+            if self.cover[b] == 0 {
+                self.free[b / 64] |= 1 << (b % 64);
+            }
+        }
+        let tripled = self.tray[k] == 2;
+        if tripled {
+            self.tray[k] = 0;
+            self.tray_len -= 2;
+        } else {
+            self.tray[k] += 1;
+            self.tray_len += 1;
+        }
+        Undo {
+            tile: t as u16,
+            tripled,
+        }
+    }
+
+    /// Reverses [`State::take`].
+    pub fn untake(&mut self, u: Undo) {
+        let t = usize::from(u.tile);
+        let k = usize::from(self.kind[t]);
+        if u.tripled {
+            self.tray[k] = 2;
+            self.tray_len += 2;
+        } else {
+            self.tray[k] -= 1;
+            self.tray_len -= 1;
+        }
+        for i in 0..self.below[t].len() {
+            let b = usize::from(self.below[t][i]);
+            if self.cover[b] == 0 {
+                self.free[b / 64] &= !(1 << (b % 64));
+            }
+            self.cover[b] += 1;
+        }
+        self.left_of[k] += 1;
+        self.left += 1;
+        self.hash ^= self.zobrist[t];
+        let bit = 1u64 << (t % 64);
+        self.rem[t / 64] |= bit;
+        self.free[t / 64] |= bit;
+    }
+
+    /// The free tiles, in index order.
+    pub fn free_tiles(&self, out: &mut Vec<u16>) {
+        for (w, &word) in self.free.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let b = bits.trailing_zeros() as usize;
+                out.push((w * 64 + b) as u16);
+                bits &= bits - 1;
+            }
+        }
+    }
+
+    /// Whether the tiles `t` covers are among those `s` covers. While a tile remains, every
+    /// tile it covers remains too (a covered tile cannot be taken), so `below` is exact.
+    pub fn below_within(&self, t: usize, s: usize) -> bool {
+        self.below[t].iter().all(|b| self.below[s].contains(b))
+    }
+}
+
+fn splitmix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut x = z;
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE5_B9E9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
