@@ -52,7 +52,7 @@
       }
     return null;
   }
-  const view = () => JSON.parse(JSON.stringify(g));
+  const view = () => ({ mode: "classic", ...JSON.parse(JSON.stringify(g)) });
   function deal(options) {
     rng = Number(BigInt(options.seed) % 2147483647n) || 7;
     const n = options.rows * options.cols;
@@ -78,18 +78,18 @@
       const k = g.cells[row][col];
       if (k === null) throw { code: "empty_cell", message: "That cell is empty." };
       const s = g.selection;
-      if (!s) { g.selection = [row, col]; return { outcome: { kind: "selected", cell: [row, col] }, game: view() }; }
-      if (s[0] === row && s[1] === col) { g.selection = null; return { outcome: { kind: "deselected", cell: s }, game: view() }; }
+      if (!s) { g.selection = [row, col]; return { mode: "classic", outcome: { kind: "selected", cell: [row, col] }, game: view() }; }
+      if (s[0] === row && s[1] === col) { g.selection = null; return { mode: "classic", outcome: { kind: "deselected", cell: s }, game: view() }; }
       const p = g.cells[s[0]][s[1]] === k ? path(s, [row, col]) : null;
-      if (!p) { g.selection = [row, col]; return { outcome: { kind: "switched", from: s, to: [row, col] }, game: view() }; }
+      if (!p) { g.selection = [row, col]; return { mode: "classic", outcome: { kind: "switched", from: s, to: [row, col] }, game: view() }; }
       history.push(JSON.stringify(g));
       g.cells[s[0]][s[1]] = null; g.cells[row][col] = null; g.tiles_left -= 2; g.selection = null;
       g.combo += 1; const points = 10 * g.combo; g.score += points; g.can_undo = true; g.counters.moves++;
       g.status = status();
       if (g.status === "won" && g.score > (g.best_score ?? 0)) g.best_score = g.score;
-      return { outcome: { kind: "matched", path: p, removed: [s, [row, col]], points, combo: g.combo, status: g.status, shuffled: false }, game: view() };
+      return { mode: "classic", outcome: { kind: "matched", path: p, removed: [s, [row, col]], points, combo: g.combo, status: g.status, shuffled: false }, game: view() };
     },
-    hint: () => { g.counters.hints++; return findHint(); },
+    hint: () => { g.counters.hints++; return { mode: "classic", hint: findHint(), game: view() }; },
     shuffle() {
       const ks = g.cells.flat().filter((k) => k !== null);
       for (let i = ks.length - 1; i > 0; i--) { const j = Math.floor(rand() * (i + 1)); [ks[i], ks[j]] = [ks[j], ks[i]]; }

@@ -3,7 +3,16 @@
  * is normalised to an AppError `{code, message}`.
  */
 import { invoke } from "@tauri-apps/api/core";
-import type { AppError, GameOptions, GameView, Hint, Preset, SelectResult, Settings, StartInfo } from "./ipc";
+import type {
+  AnyHintResult,
+  AnySelectResult,
+  AnyView,
+  AppError,
+  NewGameOptions,
+  Preset,
+  Settings,
+  StartInfo,
+} from "./ipc";
 import { recordSelect } from "./metrics";
 
 export function toAppError(e: unknown): AppError {
@@ -26,17 +35,17 @@ async function call<T>(cmd: string, args?: Record<string, unknown>): Promise<T> 
 export const api = {
   start: () => call<StartInfo>("start"),
   presets: () => call<Preset[]>("presets"),
-  newGame: (options: GameOptions) => call<GameView>("new_game", { options }),
-  async select(row: number, col: number, elapsedMs: number): Promise<SelectResult> {
+  newGame: (options: NewGameOptions) => call<AnyView>("new_game", { options }),
+  async select(row: number, col: number, elapsedMs: number): Promise<AnySelectResult> {
     const t0 = performance.now();
-    const r = await call<SelectResult>("select", { row, col, elapsedMs });
+    const r = await call<AnySelectResult>("select", { row, col, elapsedMs });
     recordSelect(performance.now() - t0);
     return r;
   },
-  hint: () => call<Hint | null>("hint"),
-  shuffle: () => call<GameView>("shuffle"),
-  undo: () => call<GameView>("undo"),
-  gameState: () => call<GameView>("game_state"),
+  hint: () => call<AnyHintResult>("hint"),
+  shuffle: () => call<AnyView>("shuffle"),
+  undo: () => call<AnyView>("undo"),
+  gameState: () => call<AnyView>("game_state"),
   setElapsed: (elapsedMs: number) => call<null>("set_elapsed", { elapsedMs }),
   getSettings: () => call<Settings>("get_settings"),
   setSettings: (settings: Settings) => call<Settings>("set_settings", { settings }),

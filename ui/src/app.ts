@@ -10,7 +10,7 @@ import { NewGameDialog, SettingsDialog, WonDialog } from "./dialogs";
 import { faceOf } from "./faces";
 import { applyStaticText, byId, Hud } from "./hud";
 import { htmlLang, resolveLang, translator, type Lang, type Translate } from "./i18n";
-import type { AppError, GameOptions, GameView, Outcome, Preset, Settings } from "./ipc";
+import type { AnyView, AppError, GameOptions, GameView, Outcome, Preset, Settings } from "./ipc";
 import { actionForKey, firstTile, nextFocus, type Action } from "./keys";
 import { fitCells } from "./layout";
 import { mark, markFirstBoard } from "./metrics";
@@ -19,6 +19,13 @@ import { pathDuration } from "./path-view";
 import { Toasts } from "./toast";
 
 const FALLBACK_PRESETS: Preset[] = [{ name: "10x10", rows: 10, cols: 10, kinds: 25 }];
+
+/** A classic game's view; this controller draws classic games only. */
+function classic(v: AnyView): GameView {
+  if (v.mode === "classic") return v;
+  const e: AppError = { code: "wrong_mode", message: "this view cannot draw a stack game yet" };
+  throw e;
+}
 
 export class App {
   private game: GameView | null = null;
@@ -71,7 +78,7 @@ export class App {
     this.settings = settings;
     this.applyLanguage();
     if (start) {
-      this.showGame(start.game, true);
+      this.showGame(classic(start.game), true);
       this.hud.showNotice(start.notice);
       markFirstBoard();
     }
@@ -86,9 +93,9 @@ export class App {
       case "hint":
         return this.enqueue(() => this.hint());
       case "shuffle":
-        return this.enqueue(async () => this.afterChange(await api.shuffle(), "shuffle"));
+        return this.enqueue(async () => this.afterChange(classic(await api.shuffle()), "shuffle"));
       case "undo":
-        return this.enqueue(async () => this.afterChange(await api.undo(), "undo"));
+        return this.enqueue(async () => this.afterChange(classic(await api.undo()), "undo"));
       case "pause":
         return this.setPaused(!this.paused);
       case "newGame":
@@ -109,7 +116,7 @@ export class App {
     this.enqueue(async () => {
       if (this.paused || !this.game || this.game.status === "won") return;
       const res = await api.select(row, col, this.clock.elapsed());
-      this.applyOutcome(res.outcome, res.game);
+      if (res.mode === "classic") this.applyOutcome(res.outcome, res.game);
     });
   }
 
@@ -154,7 +161,9 @@ export class App {
 
   private async hint(): Promise<void> {
     if (this.paused || !this.game) return;
-    const hint = await api.hint();
+    const res = await api.hint();
+    if (res.mode !== "classic") return;
+    const hint = res.hint;
     if (!hint) {
       this.toasts.show(this.t("hint.none"));
       return;
@@ -162,7 +171,7 @@ export class App {
     this.board.setHint([hint.a, hint.b]);
     const g = this.board.geometry();
     if (g && !this.reducedMotion.matches) this.overlay.draw(hint.path, g, pathDuration(hint.path), 900, "hint");
-    this.game = await api.gameState();
+    this.game = res.game;
     this.refresh();
   }
 
@@ -185,7 +194,7 @@ export class App {
   }
 
   private newGame(options: GameOptions): void {
-    this.enqueue(async () => this.showGame(await api.newGame(options), true));
+    this.enqueue(async () => this.showGame(classic(await api.newGame({ mode: "classic", ...options })), true));
   }
 
   private retry(): void {

@@ -4,12 +4,17 @@
  * edited by hand; `make bindings` regenerates them).
  */
 export type {
+  AnyHintResult,
+  AnySelectResult,
+  AnyView,
   AppError,
   Counters,
   GameOptions,
   GameView,
   Hint,
+  HintResult,
   Language,
+  NewGameOptions,
   Outcome,
   Pos,
   Preset,
