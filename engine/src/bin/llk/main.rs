@@ -8,6 +8,7 @@ mod deal;
 mod fail;
 mod io;
 mod query;
+mod sweep;
 // Shared with the criterion benches, which use parts `llk bench` does not.
 #[allow(dead_code)]
 mod workload;
@@ -26,6 +27,8 @@ USAGE:
     llk solve BOARD [--no-border] [--budget-ms N]
     llk deal  --rows R --cols C --kinds K [--seed S] [--solvable] [--no-border]
     llk bench
+    llk sweep [--preset NAME] [--boards N] [--from SEED] [--cap-ms MS] [--slowest K]
+              [--no-border] [--per-board] [--hints]
     llk help | --help | -h
     llk --version | -V
 
@@ -53,6 +56,11 @@ COMMANDS:
     bench   The headline timings (path queries, all pairs, the solver over 1,000 random
             18x8 boards, solvable deals) as a table, in well under a minute. Build with
             --release for meaningful figures.
+    sweep   The solver over --boards random boards (default 1000) of a preset (default
+            18x8; seeds from --from, default 0; each solve capped at --cap-ms, default
+            10000): verdicts, time and node percentiles, the --slowest K seeds (default
+            5); --per-board adds a CSV line per board. With --hints: hints along games on
+            solvable deals (a random pair played each turn), re-solving vs a kept plan.
 
 EXIT STATUS:
     0 on success; 2 on bad arguments or input, with one line `llk: <message>` on stderr.
@@ -81,7 +89,7 @@ fn main() -> ExitCode {
 fn dispatch(argv: &[String]) -> CliResult<()> {
     let Some((command, rest)) = argv.split_first() else {
         return Err(CliError::usage(
-            "missing command (path, pairs, hint, solve, deal, bench; see 'llk --help')",
+            "missing command (path, pairs, hint, solve, deal, bench, sweep; see 'llk --help')",
         ));
     };
     match command.as_str() {
@@ -91,6 +99,7 @@ fn dispatch(argv: &[String]) -> CliResult<()> {
         "solve" => query::solve(rest),
         "deal" => deal::run(rest),
         "bench" => bench::run(rest),
+        "sweep" => sweep::run(rest),
         "help" | "--help" | "-h" => {
             if let Some(extra) = rest.first() {
                 return Err(CliError::usage(format!(
