@@ -109,6 +109,11 @@ impl Position {
         self.pos.len()
     }
 
+    /// Tiles of the largest kind.
+    pub(super) fn largest_kind(&self) -> usize {
+        self.stride
+    }
+
     pub(super) fn kind_count(&self) -> usize {
         self.kinds.len()
     }
