@@ -1,13 +1,15 @@
 //! The smart hint: keeps a solvable board solvable (checked with the exhaustive reference),
 //! prefers safe moves, is deterministic, returns a legal pair with its best path, and
-//! gives nothing on a stuck or cleared board.
+//! gives nothing on a stuck or cleared board. The same with a plan kept between hints,
+//! whatever the boards it is handed.
 
 mod common;
 
 use common::exhaustive::solvable;
 use common::reference::{best_cost, check_path};
 use common::{board, p};
-use llk_engine::classic::{hint, Board, Budget};
+use llk_engine::classic::hint::{hint_with_plan, Plan};
+use llk_engine::classic::{hint, Board, Budget, Pos};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -106,4 +108,102 @@ fn prefers_a_safe_move() {
     let b = board(&["ABA", "CBC"], false);
     let h = hint(&b, Budget::nodes(0)).unwrap();
     assert_eq!((h.a, h.b), (p(0, 1), p(1, 1)));
+}
+
+/// A random small board (2..=4 × 2..=5, up to 14 tiles of 5 kinds), ring sometimes on.
+fn random_board(rng: &mut ChaCha8Rng) -> Board {
+    let rows = rng.random_range(2..=4usize);
+    let cols = rng.random_range(2..=5usize);
+    let n = (rows * cols).min(14) & !1;
+    let mut cells: Vec<Option<u64>> = (0..n as u64).map(|i| Some(i / 2 % 5)).collect();
+    cells.resize(rows * cols, None);
+    cells.shuffle(rng);
+    let grid: Vec<Vec<Option<u64>>> = cells.chunks(cols).map(<[_]>::to_vec).collect();
+    Board::from_rows(&grid, rng.random_bool(0.3)).unwrap()
+}
+
+/// Two tiles of one kind chosen at random (connectable or not).
+fn random_same_kind(b: &Board, rng: &mut ChaCha8Rng) -> Option<(Pos, Pos)> {
+    let groups = b.tiles_by_kind();
+    let (_, ps) = groups.get(rng.random_range(0..groups.len().max(1)))?;
+    let i = rng.random_range(0..ps.len());
+    let j = (i + 1 + rng.random_range(0..ps.len() - 1)) % ps.len();
+    Some((ps[i], ps[j]))
+}
+
+/// Checks a planned hint on `b`: a legal pair with its best path that keeps a solvable
+/// board solvable (the exhaustive reference), and nothing only when stuck or cleared.
+fn check_planned(b: &Board, plan: &mut Plan) {
+    let Some(h) = hint_with_plan(b, Budget::DEFAULT, plan) else {
+        assert!(b.is_stuck() || b.is_cleared(), "no hint on {b:?}");
+        return;
+    };
+    let cost = check_path(b, h.a, h.b, h.path.points()).unwrap();
+    assert_eq!(
+        Some(cost),
+        best_cost(b, h.a, h.b),
+        "hint path is not the best"
+    );
+    if solvable(b) {
+        let mut next = b.clone();
+        next.set(h.a, None).unwrap();
+        next.set(h.b, None).unwrap();
+        assert!(solvable(&next), "planned hint {h:?} spoils {b:?}");
+    }
+}
+
+#[test]
+fn a_kept_plan_survives_any_moves_and_any_boards() {
+    // Along each game the player makes a random move: the hint's, any connectable pair,
+    // or two tiles of one kind taken off whether they connect or not (as no legal move
+    // does: the plan must not trust that the board was reached legally). Now and then
+    // the plan is handed an unrelated board.
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut plan = Plan::default();
+    let mut carried_unsolvable = 0;
+    for _ in 0..1_500 {
+        let mut b = random_board(&mut rng);
+        while !b.is_cleared() {
+            let was_solvable = solvable(&b);
+            check_planned(&b, &mut plan);
+            let pick = rng.random_range(0..10);
+            let m = if pick < 4 {
+                hint_with_plan(&b, Budget::DEFAULT, &mut plan).map(|h| (h.a, h.b))
+            } else if pick < 9 {
+                let pairs = b.linkable_pairs();
+                (!pairs.is_empty()).then(|| pairs[rng.random_range(0..pairs.len())])
+            } else {
+                random_same_kind(&b, &mut rng)
+            };
+            let Some((x, y)) = m.or_else(|| random_same_kind(&b, &mut rng)) else {
+                break;
+            };
+            b.set(x, None).unwrap();
+            b.set(y, None).unwrap();
+            if !was_solvable && !solvable(&b) {
+                carried_unsolvable += 1;
+            }
+        }
+    }
+    assert!(carried_unsolvable > 100, "{carried_unsolvable}");
+}
+
+#[test]
+fn a_plan_follows_its_own_hints_to_the_end() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut cleared = 0;
+    for _ in 0..500 {
+        let mut b = random_board(&mut rng);
+        if !solvable(&b) {
+            continue;
+        }
+        let mut plan = Plan::default();
+        while let Some(h) = hint_with_plan(&b, Budget::DEFAULT, &mut plan) {
+            b.set(h.a, None).unwrap();
+            b.set(h.b, None).unwrap();
+        }
+        assert!(b.is_cleared(), "stuck following the plan: {b:?}");
+        cleared += 1;
+    }
+    assert!(cleared > 100, "{cleared}");
 }

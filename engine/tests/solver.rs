@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use common::exhaustive::{replay, solvable};
 use common::{board, p};
 use llk_engine::classic::solver::{solve_with_stats, SolveStats};
-use llk_engine::classic::{solve, solve_with_interrupt, Board, Budget, Verdict};
+use llk_engine::classic::{deal, solve, solve_with_interrupt, Board, Budget, DealOptions, Verdict};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -247,6 +247,50 @@ fn ring_off_full_boards_decide() {
         if let Verdict::Solvable(moves) = &v {
             replay(&b, moves).unwrap();
         }
+    }
+}
+
+/// Slow boards of `llk sweep --preset 18x8 --boards 10000` (random deals: `deal` with
+/// `solvable: false`, 36 kinds × 4, ring on): each took over 2 s before the fail-first
+/// branch choice (29,000 to 59,000 nodes; 144, 3614 and 4919 solvable, 248 not).
+const SLOW_18X8: [u64; 4] = [248, 144, 3614, 4919];
+/// Unsolvable boards of the same sweep that still need over 100,000 nodes.
+const STILL_SLOW_18X8: [u64; 2] = [2701, 8120];
+
+fn sweep_board(seed: u64) -> Board {
+    let opts = DealOptions {
+        rows: 8,
+        cols: 18,
+        kinds: 36,
+        seed,
+        solvable: false,
+        ring: true,
+    };
+    deal(&opts).unwrap().board
+}
+
+fn decide(seed: u64, budget: Budget) {
+    let b = sweep_board(seed);
+    let (v, st) = solve_with_stats(&b, budget, &mut || false);
+    assert_ne!(v, Verdict::Unknown, "seed {seed}: {st:?}");
+    if let Verdict::Solvable(moves) = &v {
+        replay(&b, moves).unwrap();
+    }
+}
+
+#[test]
+fn slow_sweep_boards_decide_within_a_node_bound() {
+    for seed in SLOW_18X8 {
+        decide(seed, Budget::nodes(30_000));
+    }
+}
+
+/// Run with `--release -- --ignored`: the boards not yet fast.
+#[test]
+#[ignore]
+fn still_slow_sweep_boards_decide() {
+    for seed in STILL_SLOW_18X8 {
+        decide(seed, Budget::DEFAULT);
     }
 }
 

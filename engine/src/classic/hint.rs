@@ -1,6 +1,8 @@
-//! The smart hint: a pair to remove that keeps the board solvable when it is.
+//! The smart hint: a pair to remove that keeps the board solvable when it is; and the
+//! same with a [`Plan`] kept between hints, so that a game does not re-solve its board
+//! on every hint.
 
-use crate::classic::board::Board;
+use crate::classic::board::{Board, Kind, Pos};
 use crate::classic::pairs::Pair;
 use crate::classic::solver::{first_safe_move, solve, Budget, Verdict};
 
@@ -28,4 +30,180 @@ pub fn hint(board: &Board, budget: Budget) -> Option<Pair> {
         },
     };
     board.find_path(a, b).map(|path| Pair { a, b, path })
+}
+
+/// What a caller keeps between hints: the last board a hint decided and what was learnt
+/// about it (a certificate, or that it cannot be cleared). A cache, never trusted: each
+/// use checks it against the board it is given (see [`hint_with_plan`]), so any plan is
+/// sound with any board; all plans compare equal.
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    known: Option<(Board, Known)>,
+}
+
+#[derive(Clone, Debug)]
+enum Known {
+    /// A certificate for the board.
+    Moves(Vec<(Pos, Pos)>),
+    /// The board cannot be cleared.
+    Unsolvable,
+}
+
+impl PartialEq for Plan {
+    fn eq(&self, _: &Plan) -> bool {
+        true
+    }
+}
+
+impl Eq for Plan {}
+
+/// As [`hint`], keeping `plan` up to date, and usually without a search: a plan made on an
+/// earlier board of the same game is carried to this one when the tiles removed since can
+/// be accounted for.
+///
+/// * A certificate is repaired: its moves whose tiles are both gone are dropped; tiles
+///   whose partner is gone are paired among themselves and removed as soon as they link
+///   (removing a tile never blocks a path, so earlier is never worse). The result is
+///   replayed on `board`; if it replays, it is the new plan and its first move the hint.
+/// * "Cannot be cleared" carries over when the tiles gone can be removed from the old
+///   board by legal moves (greedily, pairs as they link): a position reached by legal
+///   moves from an unsolvable one is unsolvable. The hint is then any legal pair.
+/// * Otherwise the board is solved within `budget`, as [`hint`] does (the certificate's
+///   first move, not a safe move, so that the plan and the hint agree).
+pub fn hint_with_plan(board: &Board, budget: Budget, plan: &mut Plan) -> Option<Pair> {
+    if board.is_cleared() {
+        *plan = Plan::default();
+        return None;
+    }
+    let known = match plan.known.take() {
+        Some((old, known)) => carry(&old, known, board),
+        None => None,
+    };
+    let known = match known {
+        Some(k) => k,
+        None => match solve(board, budget) {
+            Verdict::Solvable(moves) => Known::Moves(moves),
+            Verdict::Unsolvable => Known::Unsolvable,
+            Verdict::Unknown => return any_pair(board),
+        },
+    };
+    let first = match &known {
+        Known::Moves(moves) => moves.first().copied(),
+        Known::Unsolvable => None,
+    };
+    plan.known = Some((board.clone(), known));
+    match first {
+        Some((a, b)) => board.find_path(a, b).map(|path| Pair { a, b, path }),
+        None => any_pair(board),
+    }
+}
+
+fn any_pair(board: &Board) -> Option<Pair> {
+    let (a, b) = *board.linkable_pairs().first()?;
+    board.find_path(a, b).map(|path| Pair { a, b, path })
+}
+
+/// What is known about `old` carried to `board`, when `board` is `old` with some tiles
+/// gone (same size, same ring, every tile of `board` on `old` with its kind) and the
+/// carry succeeds.
+fn carry(old: &Board, known: Known, board: &Board) -> Option<Known> {
+    let gone = removed_tiles(old, board)?;
+    match known {
+        Known::Moves(moves) => repair(board, &moves, &gone).map(Known::Moves),
+        Known::Unsolvable => {
+            let mut b = old.clone();
+            clear_greedily(&mut b, gone).then_some(Known::Unsolvable)
+        }
+    }
+}
+
+/// The tiles of `old` missing from `board`, with their kinds; `None` when `board` is not
+/// `old` minus some tiles.
+fn removed_tiles(old: &Board, board: &Board) -> Option<Vec<(Pos, Kind)>> {
+    if old.rows() != board.rows() || old.cols() != board.cols() || old.ring() != board.ring() {
+        return None;
+    }
+    if board.tiles().any(|(p, k)| old.get(p) != Some(k)) {
+        return None;
+    }
+    Some(
+        old.tiles()
+            .filter(|&(p, _)| board.get(p).is_none())
+            .collect(),
+    )
+}
+
+/// Removes the tiles `gone` from `board` by legal moves, taking any same-kind pair of them
+/// that links until none is left; whether they all went.
+fn clear_greedily(board: &mut Board, mut gone: Vec<(Pos, Kind)>) -> bool {
+    while !gone.is_empty() {
+        let Some((i, j)) = linking_pair(board, &gone) else {
+            return false;
+        };
+        for p in [gone[i].0, gone[j].0] {
+            let _ = board.set(p, None);
+        }
+        gone.swap_remove(j.max(i));
+        gone.swap_remove(j.min(i));
+    }
+    true
+}
+
+/// Two entries of `tiles` of one kind that link on `board`.
+fn linking_pair(board: &Board, tiles: &[(Pos, Kind)]) -> Option<(usize, usize)> {
+    for (i, &(a, ka)) in tiles.iter().enumerate() {
+        for (j, &(b, kb)) in tiles.iter().enumerate().skip(i + 1) {
+            if ka == kb && board.cells_link(a, b) {
+                return Some((i, j));
+            }
+        }
+    }
+    None
+}
+
+/// The certificate `moves` (made on a board holding `board`'s tiles and `gone`) turned
+/// into one for `board`, or `None`. Moves whose tiles are both gone are dropped; a tile
+/// whose partner is gone waits, and waiting tiles of one kind are removed together as soon
+/// as they link, before each remaining move. Checked by replaying on `board`.
+fn repair(board: &Board, moves: &[(Pos, Pos)], gone: &[(Pos, Kind)]) -> Option<Vec<(Pos, Pos)>> {
+    let is_gone = |p: Pos| gone.iter().any(|&(g, _)| g == p);
+    let mut b = board.clone();
+    let mut waiting: Vec<(Pos, Kind)> = Vec::new();
+    let mut kept: Vec<(Pos, Pos)> = Vec::with_capacity(moves.len());
+    for &(x, y) in moves {
+        match (is_gone(x), is_gone(y)) {
+            (true, true) => continue,
+            (false, false) => kept.push((x, y)),
+            (false, true) => waiting.push((x, b.get(x)?)),
+            (true, false) => waiting.push((y, b.get(y)?)),
+        }
+    }
+    if waiting.is_empty() {
+        // The moves left replay: each met a subset of the tiles it met before.
+        return Some(kept);
+    }
+    let mut out = Vec::with_capacity(kept.len() + waiting.len() / 2);
+    let mut next = kept.into_iter();
+    loop {
+        while let Some((i, j)) = linking_pair(&b, &waiting) {
+            let (x, y) = (waiting[i].0, waiting[j].0);
+            for p in [x, y] {
+                let _ = b.set(p, None);
+            }
+            out.push((x, y));
+            waiting.swap_remove(j.max(i));
+            waiting.swap_remove(j.min(i));
+        }
+        let Some((x, y)) = next.next() else {
+            break;
+        };
+        if !b.cells_link(x, y) {
+            return None;
+        }
+        for p in [x, y] {
+            let _ = b.set(p, None);
+        }
+        out.push((x, y));
+    }
+    waiting.is_empty().then_some(out)
 }

@@ -10,6 +10,7 @@ mod io;
 mod query;
 mod stack;
 mod stack_solve;
+mod sweep;
 // Shared with the criterion benches, which use parts `llk bench` does not.
 #[allow(dead_code)]
 mod workload;
@@ -33,6 +34,8 @@ USAGE:
     llk stack solve FILE [--budget-ms N]
     llk stack hint FILE
     llk bench
+    llk sweep [--preset NAME] [--boards N] [--from SEED] [--cap-ms MS] [--slowest K]
+              [--no-border] [--per-board] [--hints]
     llk help | --help | -h
     llk --version | -V
 
@@ -74,6 +77,11 @@ COMMANDS:
     bench   The headline timings (path queries, all pairs, the solver over 1,000 random
             18x8 boards, solvable deals) as a table, in well under a minute. Build with
             --release for meaningful figures.
+    sweep   The solver over --boards random boards (default 1000) of a preset (default
+            18x8; seeds from --from, default 0; each solve capped at --cap-ms, default
+            10000): verdicts, time and node percentiles, the --slowest K seeds (default
+            5); --per-board adds a CSV line per board. With --hints: hints along games on
+            solvable deals (a random pair played each turn), re-solving vs a kept plan.
 
 EXIT STATUS:
     0 on success; 2 on bad arguments or input, with one line `llk: <message>` on stderr.
@@ -102,7 +110,7 @@ fn main() -> ExitCode {
 fn dispatch(argv: &[String]) -> CliResult<()> {
     let Some((command, rest)) = argv.split_first() else {
         return Err(CliError::usage(
-            "missing command (path, pairs, hint, solve, deal, stack, bench; see 'llk --help')",
+            "missing command (path, pairs, hint, solve, deal, stack, bench, sweep; see 'llk --help')",
         ));
     };
     match command.as_str() {
@@ -113,6 +121,7 @@ fn dispatch(argv: &[String]) -> CliResult<()> {
         "deal" => deal::run(rest),
         "stack" => stack::run(rest),
         "bench" => bench::run(rest),
+        "sweep" => sweep::run(rest),
         "help" | "--help" | "-h" => {
             if let Some(extra) = rest.first() {
                 return Err(CliError::usage(format!(

@@ -14,7 +14,7 @@ pub use types::{Counters, GameOptions, Hint, Outcome, Status};
 
 use crate::classic::board::{Board, Kind, Pos};
 use crate::classic::deal::{deal, DealOptions};
-use crate::classic::hint::hint;
+use crate::classic::hint::{hint_with_plan, Plan};
 use crate::classic::shuffle::shuffle;
 use crate::classic::solver::Budget;
 use crate::error::{EngineError, Result};
@@ -59,6 +59,9 @@ pub struct Game {
     /// Derived from the board; recomputed on load rather than trusted.
     #[serde(skip, default = "playing")]
     status: Status,
+    /// What the last hint learnt (a cache: checked on every use, not saved).
+    #[serde(skip)]
+    plan: Plan,
 }
 
 fn playing() -> Status {
@@ -86,6 +89,7 @@ impl Game {
             shuffle_streams: 0,
             history: Vec::new(),
             status: Status::Playing,
+            plan: Plan::default(),
         };
         game.refresh_status();
         if game.status == Status::Stuck && options.auto_shuffle {
@@ -199,7 +203,7 @@ impl Game {
     /// A pair worth playing (one that keeps a solvable board solvable, when the search
     /// decides in time), or `None` when no pair can be removed.
     pub fn hint(&mut self) -> Option<Hint> {
-        let pair = hint(&self.board, HINT_BUDGET)?;
+        let pair = hint_with_plan(&self.board, HINT_BUDGET, &mut self.plan)?;
         self.counters.hints += 1;
         self.scoreline.break_combo();
         Some(Hint {

@@ -21,7 +21,7 @@
 //!   a pair that links now (four tiles: the pairing's two pairs; more: the tile's own
 //!   pair), closest other pair first. A last branch covers the pairings with no pair
 //!   linking now without committing: the kind stays open with the pairs tried banned. The
-//!   kind chosen is the one with the most such linkable branches. If no committed pair
+//!   kind chosen is the one with the fewest branches (fail first). If no committed pair
 //!   and no allowed open pair links, the position is dead.
 //! * **Bans.** A branch found dead stays dead in every position reached from there (a
 //!   solution there would give one before), so its pair is banned in the later siblings'
@@ -38,11 +38,18 @@
 //!   remaining tiles (a bitset over the initial tiles) and the committed pairs of the
 //!   kinds with four or more tiles left (a kind with two left has a single pairing).
 //!
+//! Files: `position` (tiles, moves, commits, bans, the link cache), `closure`, `branch`
+//! (the choice), `dead` (the dead-position test) and `search` (the depth-first search
+//! and its memo), each using `position` and none the others but `search`.
+//!
 //! The engine has no clock: the search is bounded by a node count and an interrupt the
 //! caller supplies; running out gives [`Verdict::Unknown`]. The search is iterative, so
 //! large boards cannot overflow the stack.
 
+mod branch;
+mod closure;
 mod dead;
+mod position;
 mod search;
 
 use serde::Serialize;

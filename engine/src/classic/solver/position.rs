@@ -1,0 +1,398 @@
+//! The position the solver works on: the tiles (numbered, grouped by kind), which are
+//! still on the board, the committed pairings and banned pairs, the moves made (with
+//! undo), and the link test with its cache. The search, the closure, the branch choice
+//! and the dead-position test all work through this type; it knows none of them.
+
+use crate::classic::board::{Board, Kind, Pos};
+
+/// No mate: the tile is open (not yet committed to a pair).
+pub(super) const NONE: u32 = u32::MAX;
+/// Largest link cache, in entries (16 bytes each).
+const LINK_CACHE_MAX: usize = 1 << 22;
+
+pub(super) struct Position {
+    /// The board with the tiles removed by moves (and, during a dead-position test, the
+    /// tiles that test takes off) empty.
+    board: Board,
+    /// Tile index → position and kind (as on the board), and dense kind (index into
+    /// `kinds`).
+    pos: Vec<Pos>,
+    kind: Vec<Kind>,
+    dense: Vec<u32>,
+    /// Dense kind → its tiles' indices (row-major); how many are still on the board, and
+    /// how many of those are open.
+    kinds: Vec<Vec<u32>>,
+    left: Vec<u32>,
+    open: Vec<u32>,
+    /// Tile → the tile it is committed to go with, or `NONE`.
+    mate: Vec<u32>,
+    /// Committed pairs, as their lower tile, in the order made (for undoing).
+    commits: Vec<u32>,
+    /// Tiles still on the board, a bit per tile index.
+    alive: Vec<u64>,
+    /// Moves made so far, as tile indices.
+    moves: Vec<(u32, u32)>,
+    /// Banned pairs (no solution of this position or any reached from it uses them): per
+    /// tile, its banned partners; and the bans in the order made, for undoing.
+    bans: Vec<Vec<u32>>,
+    ban_stack: Vec<(u32, u32)>,
+    /// Link answers by [`Position::slot`], each with a stamp: a pair that does not link
+    /// holds for the board `version` it was found on; a pair that links holds until the
+    /// next undo (`undos`: removing tiles never blocks a path). Empty when too large.
+    link_cache: Vec<(u64, bool)>,
+    stride: usize,
+    /// Tile → its index within its kind.
+    rank: Vec<u32>,
+    /// Bumped on every move made or undone, and on every undo.
+    version: u64,
+    undos: u64,
+}
+
+impl Position {
+    pub(super) fn new(board: &Board) -> Position {
+        let mut pos = Vec::new();
+        let mut kind = Vec::new();
+        let mut kinds: Vec<Vec<u32>> = Vec::new();
+        let mut dense = Vec::new();
+        for (k, ps) in board.tiles_by_kind() {
+            let mut ids = Vec::with_capacity(ps.len());
+            for p in ps {
+                ids.push(pos.len() as u32);
+                pos.push(p);
+                kind.push(k);
+                dense.push(kinds.len() as u32);
+            }
+            kinds.push(ids);
+        }
+        let n = pos.len();
+        let mut alive = vec![0u64; n.div_ceil(64)];
+        for i in 0..n {
+            alive[i / 64] |= 1 << (i % 64);
+        }
+        let left: Vec<u32> = kinds.iter().map(|ts| ts.len() as u32).collect();
+        let stride = kinds.iter().map(Vec::len).max().unwrap_or(0);
+        let mut rank = vec![0u32; n];
+        for ts in &kinds {
+            for (i, &t) in ts.iter().enumerate() {
+                rank[t as usize] = i as u32;
+            }
+        }
+        let link_cache = match n.checked_mul(stride) {
+            Some(size) if size <= LINK_CACHE_MAX => vec![(0, false); size],
+            _ => Vec::new(),
+        };
+        Position {
+            board: board.clone(),
+            pos,
+            kind,
+            dense,
+            open: left.clone(),
+            left,
+            kinds,
+            mate: vec![NONE; n],
+            commits: Vec::new(),
+            alive,
+            moves: Vec::new(),
+            bans: vec![Vec::new(); n],
+            ban_stack: Vec::new(),
+            link_cache,
+            stride,
+            rank,
+            version: 1,
+            undos: 1,
+        }
+    }
+
+    // ---- Tiles and kinds ----
+
+    pub(super) fn tile_count(&self) -> usize {
+        self.pos.len()
+    }
+
+    /// Tiles of the largest kind.
+    pub(super) fn largest_kind(&self) -> usize {
+        self.stride
+    }
+
+    pub(super) fn kind_count(&self) -> usize {
+        self.kinds.len()
+    }
+
+    /// The tiles of dense kind `k`, on the board or not.
+    #[inline]
+    pub(super) fn tiles_of(&self, k: usize) -> &[u32] {
+        &self.kinds[k]
+    }
+
+    #[inline]
+    pub(super) fn pos(&self, t: u32) -> Pos {
+        self.pos[t as usize]
+    }
+
+    #[inline]
+    pub(super) fn dense_kind(&self, t: u32) -> usize {
+        self.dense[t as usize] as usize
+    }
+
+    /// Tiles of kind `k` on the board, and how many of those are open.
+    #[inline]
+    pub(super) fn left(&self, k: usize) -> u32 {
+        self.left[k]
+    }
+
+    #[inline]
+    pub(super) fn open(&self, k: usize) -> u32 {
+        self.open[k]
+    }
+
+    pub(super) fn remaining(&self) -> usize {
+        self.left.iter().map(|&l| l as usize).sum()
+    }
+
+    pub(super) fn has_odd_kind(&self) -> bool {
+        self.kinds.iter().any(|ts| ts.len() % 2 == 1)
+    }
+
+    #[inline]
+    pub(super) fn is_alive(&self, t: u32) -> bool {
+        self.alive[t as usize / 64] & (1 << (t % 64)) != 0
+    }
+
+    /// The set of tiles on the board, a bit per tile.
+    pub(super) fn alive_bits(&self) -> &[u64] {
+        &self.alive
+    }
+
+    #[inline]
+    pub(super) fn mate(&self, t: u32) -> u32 {
+        self.mate[t as usize]
+    }
+
+    /// The open tiles of kind `k` still on the board.
+    pub(super) fn open_of(&self, k: usize) -> Vec<u32> {
+        self.kinds[k]
+            .iter()
+            .copied()
+            .filter(|&t| self.is_alive(t) && self.mate[t as usize] == NONE)
+            .collect()
+    }
+
+    // ---- Moves and commitments ----
+
+    pub(super) fn moves(&self) -> &[(u32, u32)] {
+        &self.moves
+    }
+
+    pub(super) fn commit_len(&self) -> usize {
+        self.commits.len()
+    }
+
+    /// Removes the pair `a`, `b` (both open, or mates).
+    pub(super) fn apply(&mut self, a: u32, b: u32) {
+        let k = self.dense_kind(a);
+        for t in [a, b] {
+            self.take_off(t);
+            self.alive[t as usize / 64] &= !(1 << (t % 64));
+        }
+        self.left[k] -= 2;
+        if self.mate[a as usize] == NONE {
+            self.open[k] -= 2;
+        }
+        self.moves.push((a, b));
+        self.version += 1;
+    }
+
+    /// Commits the open tiles `a` and `b` to go together.
+    pub(super) fn commit(&mut self, a: u32, b: u32) {
+        let k = self.dense_kind(a);
+        self.mate[a as usize] = b;
+        self.mate[b as usize] = a;
+        self.open[k] -= 2;
+        self.commits.push(a);
+    }
+
+    /// Undoes moves back to `moves_len` moves, then commits back to `commit_len`. (Every
+    /// tile committed after the mark is on the board again once the moves are undone.)
+    pub(super) fn undo_to(&mut self, moves_len: usize, commit_len: usize) {
+        if self.moves.len() > moves_len {
+            self.undos += 1;
+        }
+        while self.moves.len() > moves_len {
+            let Some((a, b)) = self.moves.pop() else {
+                break;
+            };
+            for t in [a, b] {
+                self.put_back(t);
+                self.alive[t as usize / 64] |= 1 << (t % 64);
+            }
+            let k = self.dense_kind(a);
+            self.left[k] += 2;
+            if self.mate[a as usize] == NONE {
+                self.open[k] += 2;
+            }
+            self.version += 1;
+        }
+        while self.commits.len() > commit_len {
+            let Some(a) = self.commits.pop() else {
+                break;
+            };
+            let b = self.mate[a as usize];
+            self.mate[a as usize] = NONE;
+            if let Some(m) = self.mate.get_mut(b as usize) {
+                *m = NONE;
+            }
+            let k = self.dense_kind(a);
+            self.open[k] += 2;
+        }
+    }
+
+    /// The committed pairs of tiles on the board, of kinds with four or more tiles left
+    /// (a kind with two left has a single pairing), each as `lower << 32 | higher`.
+    pub(super) fn binding_commits(&self) -> impl Iterator<Item = u64> + '_ {
+        self.kinds.iter().enumerate().flat_map(move |(k, ts)| {
+            let binding = self.left[k] >= 4 && self.open[k] < self.left[k];
+            ts.iter().filter_map(move |&t| {
+                let m = self.mate[t as usize];
+                (binding && m != NONE && t < m && self.is_alive(t))
+                    .then(|| u64::from(t) << 32 | u64::from(m))
+            })
+        })
+    }
+
+    // ---- Bans ----
+
+    pub(super) fn ban(&mut self, a: u32, b: u32) {
+        self.bans[a as usize].push(b);
+        self.bans[b as usize].push(a);
+        self.ban_stack.push((a, b));
+    }
+
+    pub(super) fn ban_len(&self) -> usize {
+        self.ban_stack.len()
+    }
+
+    pub(super) fn unban_to(&mut self, len: usize) {
+        while self.ban_stack.len() > len {
+            let Some((a, b)) = self.ban_stack.pop() else {
+                break;
+            };
+            self.bans[a as usize].pop();
+            self.bans[b as usize].pop();
+        }
+    }
+
+    #[inline]
+    pub(super) fn banned(&self, a: u32, b: u32) -> bool {
+        self.bans[a as usize].contains(&b)
+    }
+
+    /// Whether some open tile of kind `k` has a banned partner.
+    pub(super) fn kind_has_bans(&self, k: usize) -> bool {
+        self.kinds[k].iter().any(|&t| {
+            self.is_alive(t) && self.mate[t as usize] == NONE && !self.bans[t as usize].is_empty()
+        })
+    }
+
+    /// Whether `t` may go with `u` (same kind assumed): its mate, or both open and the
+    /// pair not banned.
+    #[inline]
+    pub(super) fn allowed(&self, t: u32, u: u32) -> bool {
+        let (mt, mu) = (self.mate[t as usize], self.mate[u as usize]);
+        mt == u || (mt == NONE && mu == NONE && t != u && !self.banned(t, u))
+    }
+
+    // ---- Links ----
+
+    /// The slot of the pair (`a`, `b`) of one kind in per-pair tables (the link cache, the
+    /// dead-position test's failures): `a * stride + rank[b]`. `None` past the table.
+    #[inline]
+    pub(super) fn slot(&self, a: u32, b: u32) -> Option<usize> {
+        let i = (a as usize)
+            .checked_mul(self.stride)?
+            .checked_add(self.rank[b as usize] as usize)?;
+        (i < self.link_cache.len()).then_some(i)
+    }
+
+    /// Entries of per-pair tables (0 when the pairs are too many to tabulate).
+    pub(super) fn slots(&self) -> usize {
+        self.link_cache.len()
+    }
+
+    /// Whether tiles `a` and `b` (of one kind, both on the board) link on the board as it
+    /// is, remembered (see `link_cache`).
+    #[inline]
+    pub(super) fn links(&mut self, a: u32, b: u32) -> bool {
+        let slot = self.slot(a, b);
+        if let Some(i) = slot {
+            let (stamp, known) = self.link_cache[i];
+            if stamp == self.stamp(known) {
+                return known;
+            }
+        }
+        let known = self.cells_link(a, b);
+        if let Some(i) = slot {
+            self.link_cache[i] = (self.stamp(known), known);
+        }
+        known
+    }
+
+    /// The stamp under which a link answer holds now.
+    #[inline]
+    fn stamp(&self, links: bool) -> u64 {
+        if links {
+            self.undos
+        } else {
+            self.version
+        }
+    }
+
+    /// Whether tiles `a` and `b` (both on the board) are known to link on the board as it is.
+    #[inline]
+    pub(super) fn known_link(&self, a: u32, b: u32) -> bool {
+        self.slot(a, b)
+            .is_some_and(|i| self.link_cache[i] == (self.undos, true))
+    }
+
+    /// Whether the tiles `t` and `u` (distinct, of one kind, whether on the board or
+    /// taken off) link on the board as it is, uncached. A tile with no free neighbour
+    /// links only to a tile next to it, which is tested first (both are cheap next to a
+    /// path search).
+    #[inline]
+    pub(super) fn cells_link(&self, t: u32, u: u32) -> bool {
+        let (pt, pu) = (self.pos(t), self.pos(u));
+        if pt.row.abs_diff(pu.row) + pt.col.abs_diff(pu.col) == 1 {
+            return true;
+        }
+        !self.enclosed(pt) && !self.enclosed(pu) && self.board.cells_link(pt, pu)
+    }
+
+    /// Whether the cell at `p` has no free neighbour: a path from it can only reach a
+    /// tile next to it.
+    #[inline]
+    fn enclosed(&self, p: Pos) -> bool {
+        let (r, c) = (p.row as usize + 1, p.col as usize + 1);
+        let b = &self.board;
+        !(b.free(r, c - 1) || b.free(r, c + 1) || b.free(r - 1, c) || b.free(r + 1, c))
+    }
+
+    /// Takes tile `t`'s cell off the board without recording a move (the dead-position
+    /// test's hypothetical removals; [`Position::put_back`] undoes it). The link cache
+    /// is not told: callers use [`Position::cells_link`] meanwhile.
+    pub(super) fn take_off(&mut self, t: u32) {
+        // The position is valid by construction, so `set` cannot fail.
+        let _ = self.board.set(self.pos[t as usize], None);
+    }
+
+    pub(super) fn put_back(&mut self, t: u32) {
+        let (p, k) = (self.pos[t as usize], self.kind[t as usize]);
+        let _ = self.board.set(p, Some(k));
+    }
+
+    /// The moves made, as positions.
+    pub(super) fn certificate(&self) -> Vec<(Pos, Pos)> {
+        self.moves
+            .iter()
+            .map(|&(a, b)| (self.pos(a), self.pos(b)))
+            .collect()
+    }
+}
