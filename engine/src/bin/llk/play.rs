@@ -29,11 +29,14 @@ struct PlayOut {
 pub fn slide_rule(a: &Parsed) -> CliResult<SlideRule> {
     match a.option("slide") {
         None => Ok(SlideRule::None),
-        Some(name) => name
-            .parse()
-            .map_err(|e: llk_engine::classic::slide::UnknownRule| {
-                CliError::usage(format!("--slide: {}", printable(&e.to_string())))
-            }),
+        Some(name) => name.parse().map_err(|_| {
+            let names: Vec<&str> = SlideRule::ALL.iter().map(|r| r.name()).collect();
+            CliError::usage(format!(
+                "--slide: unknown slide rule '{}' (one of: {})",
+                printable(name),
+                names.join(", ")
+            ))
+        }),
     }
 }
 
