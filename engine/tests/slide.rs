@@ -9,6 +9,7 @@ use llk_engine::classic::layout::PRESETS;
 use llk_engine::classic::slide::{self, unapply, SlideRule};
 use llk_engine::classic::{Board, Kind};
 use llk_engine::rng::Rng;
+use proptest::prelude::*;
 use slide_common::{replay, slide as reference, small_board, to_board, Grid};
 
 fn kinds_sorted(b: &Board) -> Vec<Kind> {
@@ -56,6 +57,32 @@ fn movement_matches_the_table_on_random_boards() {
             unapply(&mut after, &moves);
             assert_eq!(after, before, "{rule} case {case}: unapply");
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3_000))]
+
+    /// The same property, shrinking to a smallest counterexample: any grid, any rule.
+    #[test]
+    fn movement_is_the_table(
+        rows in 1usize..8,
+        cols in 1usize..8,
+        cells in prop::collection::vec(prop::option::of(0u16..4), 64),
+        rule in 0usize..9,
+        ring in any::<bool>(),
+    ) {
+        let rule = SlideRule::ALL[rule];
+        let grid: Grid = (0..rows)
+            .map(|r| (0..cols).map(|c| cells[r * 8 + c]).collect())
+            .collect();
+        let before = to_board(&grid, ring);
+        let mut after = before.clone();
+        let moves = rule.apply(&mut after);
+        prop_assert_eq!(after.to_rows(), reference(&grid, rule));
+        prop_assert_eq!(kinds_sorted(&after), kinds_sorted(&before));
+        unapply(&mut after, &moves);
+        prop_assert_eq!(after, before);
     }
 }
 
