@@ -4,7 +4,7 @@
 mod common;
 
 use llk_engine::classic::game::{Game, GameOptions, Outcome, Status, SAVE_VERSION};
-use llk_engine::classic::Pos;
+use llk_engine::classic::{Pos, SlideRule};
 use llk_engine::EngineError;
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -31,6 +31,7 @@ fn game_with_board(rows: &[&str], ring: bool, auto_shuffle: bool) -> Game {
         solvable: true,
         ring,
         auto_shuffle,
+        slide: SlideRule::None,
     };
     let mut save: Value = serde_json::from_str(
         &Game::new(GameOptions {
@@ -99,7 +100,9 @@ fn scripted_game_shows_every_outcome() {
             combo,
             status,
             shuffled,
+            moves,
         } => {
+            assert!(moves.is_empty(), "nothing slides under none");
             assert_eq!(path, vec![p(0, 0), p(0, 3)]);
             assert_eq!(removed, [p(0, 0), p(0, 3)]);
             assert_eq!(
@@ -345,7 +348,7 @@ proptest! {
     /// through exactly the same boards and scores.
     #[test]
     fn undo_restores_exactly(seed in any::<u64>(), solvable in any::<bool>(), ring in any::<bool>(), auto_shuffle in any::<bool>(), actions in prop::collection::vec((0u8..10, any::<u16>()), 1..120)) {
-        let mut g = Game::new(GameOptions { rows: 6, cols: 8, kinds: 6, seed, solvable, ring, auto_shuffle }).unwrap();
+        let mut g = Game::new(GameOptions { rows: 6, cols: 8, kinds: 6, seed, solvable, ring, auto_shuffle, slide: SlideRule::None }).unwrap();
         let snap = |g: &Game| (g.board().clone(), g.score(), g.combo(), g.status(), g.counters().moves);
         let mut seen = vec![snap(&g)];
         let mut t = 0u64;

@@ -81,7 +81,7 @@ pub(crate) fn removal_order(
 
 /// Every occupied cell that links to `x` on `occ` (whatever the kinds), by walking
 /// the straight runs of free cells a path of at most two turns can take from `x`.
-fn partners_of(occ: &Board, x: Pos, out: &mut Vec<Pos>) {
+pub(crate) fn partners_of(occ: &Board, x: Pos, out: &mut Vec<Pos>) {
     out.clear();
     let (h, w) = occ.padded_dims();
     let start = (x.row as isize + 1, x.col as isize + 1);
@@ -130,23 +130,7 @@ pub(crate) fn arrange_solvable(
     rng: &mut Rng,
 ) -> Option<Vec<(Pos, Pos)>> {
     let (mut order, leftover) = removal_order(board, cells, rng);
-    // Pair up equal kinds; odd ones out become singles.
-    let mut sorted = kinds.to_vec();
-    sorted.sort_unstable();
-    let mut pair_kinds = Vec::with_capacity(sorted.len() / 2);
-    let mut singles = Vec::new();
-    let mut i = 0;
-    while i < sorted.len() {
-        if i + 1 < sorted.len() && sorted[i] == sorted[i + 1] {
-            pair_kinds.push(sorted[i]);
-            i += 2;
-        } else {
-            singles.push(sorted[i]);
-            i += 1;
-        }
-    }
-    rng.shuffle(&mut pair_kinds);
-    rng.shuffle(&mut singles);
+    let (pair_kinds, singles) = pair_up(kinds, rng);
     let complete = singles.is_empty() && pair_kinds.len() == order.len() && leftover.is_empty();
     // Cells beyond the paired ones (only when some kinds are odd) take the singles.
     let tail: Vec<Pos> = order
@@ -163,6 +147,28 @@ pub(crate) fn arrange_solvable(
         let _ = board.set(p, Some(k));
     }
     complete.then_some(order)
+}
+
+/// `kinds` paired up (equal kinds), the pairs' kinds and the odd ones out, each list
+/// in a random order.
+pub(crate) fn pair_up(kinds: &[Kind], rng: &mut Rng) -> (Vec<Kind>, Vec<Kind>) {
+    let mut sorted = kinds.to_vec();
+    sorted.sort_unstable();
+    let mut pair_kinds = Vec::with_capacity(sorted.len() / 2);
+    let mut singles = Vec::new();
+    let mut i = 0;
+    while i < sorted.len() {
+        if i + 1 < sorted.len() && sorted[i] == sorted[i + 1] {
+            pair_kinds.push(sorted[i]);
+            i += 2;
+        } else {
+            singles.push(sorted[i]);
+            i += 1;
+        }
+    }
+    rng.shuffle(&mut pair_kinds);
+    rng.shuffle(&mut singles);
+    (pair_kinds, singles)
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ pub mod layout;
 pub mod link;
 pub mod pairs;
 pub mod shuffle;
+pub mod slide;
 pub mod solver;
 
 pub use board::{Board, Kind, Pos, MAX_KIND, MAX_SIDE};
@@ -19,4 +20,5 @@ pub use game::{Game, GameOptions, Outcome, Status};
 pub use hint::hint;
 pub use link::Path;
 pub use pairs::Pair;
+pub use slide::SlideRule;
 pub use solver::{solve, solve_with_interrupt, Budget, SolveStats, Verdict};

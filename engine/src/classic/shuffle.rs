@@ -4,7 +4,7 @@
 //! constructive arrangement, which always has a move.
 
 use crate::classic::arrange::arrange_solvable;
-use crate::classic::board::{Board, Pos};
+use crate::classic::board::{Board, Kind, Pos};
 use crate::rng::Rng;
 
 /// Random permutations tried before falling back to the constructive arrangement.
@@ -18,6 +18,25 @@ pub fn shuffle(
     stream: u64,
     solvable: bool,
 ) -> Option<Vec<(Pos, Pos)>> {
+    match random_tries(board, seed, stream, solvable) {
+        Tried::Done => None,
+        Tried::Construct(cells, kinds, mut rng) => {
+            arrange_solvable(board, &cells, &kinds, &mut rng)
+        }
+    }
+}
+
+/// What the random tries of a shuffle left to do.
+pub(crate) enum Tried {
+    /// A random permutation left a move: done.
+    Done,
+    /// Build the arrangement on these cells with these kinds and the stream as it is.
+    Construct(Vec<Pos>, Vec<Kind>, Box<Rng>),
+}
+
+/// The random part of a shuffle (none in solvable mode): a few random permutations of
+/// the tiles over their cells, stopping at the first that leaves a move.
+pub(crate) fn random_tries(board: &mut Board, seed: u64, stream: u64, solvable: bool) -> Tried {
     let tiles: Vec<_> = board.tiles().collect();
     let cells: Vec<Pos> = tiles.iter().map(|&(p, _)| p).collect();
     let mut kinds: Vec<_> = tiles.iter().map(|&(_, k)| k).collect();
@@ -30,9 +49,9 @@ pub fn shuffle(
                 let _ = board.set(p, Some(k));
             }
             if !board.is_stuck() {
-                return None;
+                return Tried::Done;
             }
         }
     }
-    arrange_solvable(board, &cells, &kinds, &mut rng)
+    Tried::Construct(cells, kinds, Box::new(rng))
 }

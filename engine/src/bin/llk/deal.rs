@@ -2,22 +2,25 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use llk_engine::classic::deal::{deal, DealOptions};
+use llk_engine::classic::deal::DealOptions;
+use llk_engine::classic::slide::deal;
 
 use crate::args::{self, Spec};
 use crate::fail::CliResult;
 use crate::io::emit;
+use crate::play::slide_rule;
 
 const DEAL: Spec = Spec {
     command: "deal",
     positional: &[],
     switches: &["solvable", "no-border"],
-    options: &["rows", "cols", "kinds", "seed"],
+    options: &["rows", "cols", "kinds", "seed", "slide"],
 };
 
-/// `llk deal --rows R --cols C --kinds K [--seed S] [--solvable] [--no-border]`
+/// `llk deal --rows R --cols C --kinds K [--seed S] [--solvable] [--no-border] [--slide RULE]`
 pub fn run(argv: &[String]) -> CliResult<()> {
     let a = args::parse(&DEAL, argv)?;
+    slide_rule(&a)?;
     let options = DealOptions {
         rows: a.required_number(&DEAL, "rows")?,
         cols: a.required_number(&DEAL, "cols")?,
@@ -26,7 +29,7 @@ pub fn run(argv: &[String]) -> CliResult<()> {
         solvable: a.switch("solvable"),
         ring: !a.switch("no-border"),
     };
-    let dealt = deal(&options)?;
+    let dealt = deal(&options, slide_rule(&a)?)?;
     emit(&dealt.board.to_rows())
 }
 

@@ -4,9 +4,11 @@
 
 mod args;
 mod bench;
+mod bench_slide;
 mod deal;
 mod fail;
 mod io;
+mod play;
 mod query;
 mod stack;
 mod stack_solve;
@@ -23,17 +25,19 @@ const USAGE: &str = "\
 llk — the Lianliankan (连连看 / Onet / Shisen-Sho) rules engine on the command line
 
 USAGE:
-    llk path  BOARD R1 C1 R2 C2 [--no-border]
-    llk pairs BOARD [--no-border]
-    llk hint  BOARD [--no-border]
-    llk solve BOARD [--no-border] [--budget-ms N]
-    llk deal  --rows R --cols C --kinds K [--seed S] [--solvable] [--no-border]
+    llk path  BOARD R1 C1 R2 C2 [--no-border] [--slide RULE]
+    llk pairs BOARD [--no-border] [--slide RULE]
+    llk hint  BOARD [--no-border] [--slide RULE]
+    llk solve BOARD [--no-border] [--budget-ms N] [--slide RULE]
+    llk deal  --rows R --cols C --kinds K [--seed S] [--solvable] [--no-border] [--slide RULE]
+    llk play  BOARD R1 C1 R2 C2 [--slide RULE] [--no-border]
     llk stack deal (--level N | --tiles T --kinds K --layers L) [--peak P] [--seed S]
                    [--random-fill]
     llk stack play FILE ID...
     llk stack solve FILE [--budget-ms N]
     llk stack hint FILE
     llk bench
+    llk bench-slide [--boards N] [--random]
     llk sweep [--preset NAME] [--boards N] [--from SEED] [--cap-ms MS] [--slowest K]
               [--no-border] [--per-board] [--hints]
     llk help | --help | -h
@@ -43,6 +47,9 @@ BOARD is a JSON file, or - for stdin: an array of rows, each an array of cells, 
 being null (empty) or a non-negative integer (the tile kind), e.g. [[0,1,null],[1,0,null]].
 Rows and columns count from 0; paths may run around the board through a one-cell border
 unless --no-border is given.
+RULE is how tiles slide after each match: none (default), down, up, left, right,
+apart-h, together-h, apart-v, together-v. hint, solve and deal (with --solvable) follow it;
+path and pairs answer on the board as it is.
 
 COMMANDS:
     path    The best path (fewest turns, then shortest) joining two tiles of one kind:
@@ -60,6 +67,10 @@ COMMANDS:
             deals a board that can be cleared. The same --seed (a non-negative integer)
             gives the same board; without --seed the seed comes from the system clock, so
             pass --seed to reproduce a deal.
+    play    Matches two tiles, then lets the rest slide by RULE:
+            {\"path\": [[r,c],...], \"board\": [[...]], \"moves\": [[[r,c],[r,c]], ...]}
+            (the board after the match and the slide; moves lists each tile that slid,
+            from -> to). Exit 2 when the two tiles cannot be matched.
     stack deal  A stack-mode deal (seed 003) as a stack file: {\"tray\": 7, \"tiles\":
             [{\"x\":0,\"y\":0,\"z\":0,\"kind\":3}, ...]} (quarter-tile units, z the layer, a
             tile's id its index). Winnable by construction with at most P tiles ever in
@@ -77,6 +88,9 @@ COMMANDS:
     bench   The headline timings (path queries, all pairs, the solver over 1,000 random
             18x8 boards, solvable deals) as a table, in well under a minute. Build with
             --release for meaningful figures.
+    bench-slide  Per slide rule: solvable deals, the solver (p50 / p99 / worst over N
+            deals, default 1,000; solvable deals of the rule, or random deals with
+            --random) and the mid-game hint, 18x8, as a table. Build with --release.
     sweep   The solver over --boards random boards (default 1000) of a preset (default
             18x8; seeds from --from, default 0; each solve capped at --cap-ms, default
             10000): verdicts, time and node percentiles, the --slowest K seeds (default
@@ -110,7 +124,7 @@ fn main() -> ExitCode {
 fn dispatch(argv: &[String]) -> CliResult<()> {
     let Some((command, rest)) = argv.split_first() else {
         return Err(CliError::usage(
-            "missing command (path, pairs, hint, solve, deal, stack, bench, sweep; see 'llk --help')",
+            "missing command (path, pairs, hint, solve, deal, play, stack, bench, bench-slide, sweep; see 'llk --help')",
         ));
     };
     match command.as_str() {
@@ -119,8 +133,10 @@ fn dispatch(argv: &[String]) -> CliResult<()> {
         "hint" => query::hint_cmd(rest),
         "solve" => query::solve(rest),
         "deal" => deal::run(rest),
+        "play" => play::run(rest),
         "stack" => stack::run(rest),
         "bench" => bench::run(rest),
+        "bench-slide" => bench_slide::run(rest),
         "sweep" => sweep::run(rest),
         "help" | "--help" | "-h" => {
             if let Some(extra) = rest.first() {

@@ -2,40 +2,42 @@
 
 use std::time::{Duration, Instant};
 
-use llk_engine::classic::{hint, solve_with_interrupt, Board, Budget, Pair, Path, Pos, Verdict};
+use llk_engine::classic::slide::{hint, solve_with_interrupt};
+use llk_engine::classic::{Board, Budget, Pair, Path, Pos, Verdict};
 use llk_engine::EngineError;
 use serde::Serialize;
 
 use crate::args::{self, printable, Spec};
 use crate::fail::{CliError, CliResult};
 use crate::io::{emit, read_board};
+use crate::play::slide_rule;
 
 const PATH: Spec = Spec {
     command: "path",
     positional: &["BOARD", "R1", "C1", "R2", "C2"],
     switches: &["no-border"],
-    options: &[],
+    options: &["slide"],
 };
 
 const PAIRS: Spec = Spec {
     command: "pairs",
     positional: &["BOARD"],
     switches: &["no-border"],
-    options: &[],
+    options: &["slide"],
 };
 
 const HINT: Spec = Spec {
     command: "hint",
     positional: &["BOARD"],
     switches: &["no-border"],
-    options: &[],
+    options: &["slide"],
 };
 
 const SOLVE: Spec = Spec {
     command: "solve",
     positional: &["BOARD"],
     switches: &["no-border"],
-    options: &["budget-ms"],
+    options: &["budget-ms", "slide"],
 };
 
 /// `{"path": [[r,c],...], "turns": t, "length": l}` or `{"path": null}`.
@@ -66,9 +68,11 @@ struct SolveOut {
     moves: Option<Vec<(Pos, Pos)>>,
 }
 
-/// `llk path BOARD R1 C1 R2 C2 [--no-border]`
+/// `llk path BOARD R1 C1 R2 C2 [--no-border] [--slide RULE]` (the path is found
+/// before any slide, so the rule is checked but changes nothing).
 pub fn path(argv: &[String]) -> CliResult<()> {
     let a = args::parse(&PATH, argv)?;
+    slide_rule(&a)?;
     let board = read_board(&a.positional[0], !a.switch("no-border"))?;
     let from = cell(&board, &a.positional[1], &a.positional[2])?;
     let to = cell(&board, &a.positional[3], &a.positional[4])?;
@@ -80,37 +84,41 @@ pub fn path(argv: &[String]) -> CliResult<()> {
     })
 }
 
-/// `llk pairs BOARD [--no-border]`
+/// `llk pairs BOARD [--no-border] [--slide RULE]` (the pairs that link now: the rule
+/// is checked but changes nothing).
 pub fn pairs(argv: &[String]) -> CliResult<()> {
     let a = args::parse(&PAIRS, argv)?;
+    slide_rule(&a)?;
     let board = read_board(&a.positional[0], !a.switch("no-border"))?;
     emit(&PairsOut {
         pairs: board.pairs(),
     })
 }
 
-/// `llk hint BOARD [--no-border]`
+/// `llk hint BOARD [--no-border] [--slide RULE]`
 pub fn hint_cmd(argv: &[String]) -> CliResult<()> {
     let a = args::parse(&HINT, argv)?;
+    let rule = slide_rule(&a)?;
     let board = read_board(&a.positional[0], !a.switch("no-border"))?;
     emit(&HintOut {
-        hint: hint(&board, Budget::DEFAULT),
+        hint: hint(&board, rule, Budget::DEFAULT),
     })
 }
 
-/// `llk solve BOARD [--no-border] [--budget-ms N]`: without `--budget-ms` the search is
+/// `llk solve BOARD [--no-border] [--budget-ms N] [--slide RULE]`: without `--budget-ms` the search is
 /// bounded by `Budget::DEFAULT` nodes only; with it, by N milliseconds of wall time only.
 pub fn solve(argv: &[String]) -> CliResult<()> {
     let a = args::parse(&SOLVE, argv)?;
     let budget_ms: Option<u64> = a.number("budget-ms")?;
+    let rule = slide_rule(&a)?;
     let board = read_board(&a.positional[0], !a.switch("no-border"))?;
     let verdict = match budget_ms {
-        None => solve_with_interrupt(&board, Budget::DEFAULT, &mut || false),
+        None => solve_with_interrupt(&board, rule, Budget::DEFAULT, &mut || false),
         Some(ms) => {
             let start = Instant::now();
             let limit = Duration::from_millis(ms);
             let mut out_of_time = || start.elapsed() >= limit;
-            solve_with_interrupt(&board, Budget::nodes(u64::MAX), &mut out_of_time)
+            solve_with_interrupt(&board, rule, Budget::nodes(u64::MAX), &mut out_of_time)
         }
     };
     let out = match verdict {
@@ -131,7 +139,7 @@ pub fn solve(argv: &[String]) -> CliResult<()> {
 }
 
 /// A board cell from its row and column arguments; refuses non-numbers and cells off the board.
-fn cell(board: &Board, row: &str, col: &str) -> CliResult<Pos> {
+pub fn cell(board: &Board, row: &str, col: &str) -> CliResult<Pos> {
     let num = |s: &str| {
         s.parse::<i64>().map_err(|_| {
             CliError::usage(format!(

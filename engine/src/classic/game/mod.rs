@@ -13,9 +13,9 @@ pub use score::Scoreline;
 pub use types::{Counters, GameOptions, Hint, Outcome, Status};
 
 use crate::classic::board::{Board, Kind, Pos};
-use crate::classic::deal::{deal, DealOptions};
+use crate::classic::deal::DealOptions;
 use crate::classic::hint::{hint_with_plan, Plan};
-use crate::classic::shuffle::shuffle;
+use crate::classic::slide::{self, play, unapply, Move, SlideRule};
 use crate::classic::solver::Budget;
 use crate::error::{EngineError, Result};
 
@@ -35,6 +35,9 @@ enum Step {
         kind: Kind,
         before: Scoreline,
         reshuffled: Option<Vec<(Pos, Kind)>>,
+        /// The tiles that slid after the removal (from → to), undone in reverse.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        slid: Vec<Move>,
     },
     /// The player shuffled; `arrangement` is the board before.
     Shuffle {
@@ -71,14 +74,17 @@ fn playing() -> Status {
 impl Game {
     /// Deals a new game. Refuses options that cannot make a deal.
     pub fn new(options: GameOptions) -> Result<Game> {
-        let dealt = deal(&DealOptions {
-            rows: options.rows.into(),
-            cols: options.cols.into(),
-            kinds: options.kinds.into(),
-            seed: options.seed,
-            solvable: options.solvable,
-            ring: options.ring,
-        })?;
+        let dealt = slide::deal(
+            &DealOptions {
+                rows: options.rows.into(),
+                cols: options.cols.into(),
+                kinds: options.kinds.into(),
+                seed: options.seed,
+                solvable: options.solvable,
+                ring: options.ring,
+            },
+            options.slide,
+        )?;
         let mut game = Game {
             options,
             board: dealt.board,
@@ -163,7 +169,7 @@ impl Game {
             self.selection = None;
             return Ok(Outcome::Deselected { cell });
         }
-        let Some(path) = self.board.find_path(first, cell) else {
+        let Some(played) = play(&mut self.board, self.options.slide, first, cell) else {
             self.selection = Some(cell);
             return Ok(Outcome::Switched {
                 from: first,
@@ -171,7 +177,6 @@ impl Game {
             });
         };
         let before = self.scoreline;
-        self.remove_pair(first, cell)?;
         let points = self.scoreline.record_match(elapsed_ms);
         self.counters.moves += 1;
         self.selection = None;
@@ -189,21 +194,29 @@ impl Game {
             kind,
             before,
             reshuffled,
+            slid: played.moves.clone(),
         });
         Ok(Outcome::Matched {
-            path: path.points().to_vec(),
+            path: played.path.points().to_vec(),
             removed: [first, cell],
             points,
             combo: self.scoreline.combo,
             status: self.status,
             shuffled,
+            moves: played.moves,
         })
     }
 
     /// A pair worth playing (one that keeps a solvable board solvable, when the search
     /// decides in time), or `None` when no pair can be removed.
     pub fn hint(&mut self) -> Option<Hint> {
-        let pair = hint_with_plan(&self.board, HINT_BUDGET, &mut self.plan)?;
+        // Without sliding the kept plan is repaired between hints; the slide rules
+        // re-solve (their plans do not survive a slide).
+        let pair = if self.options.slide == SlideRule::None {
+            hint_with_plan(&self.board, HINT_BUDGET, &mut self.plan)?
+        } else {
+            slide::hint(&self.board, self.options.slide, HINT_BUDGET)?
+        };
         self.counters.hints += 1;
         self.scoreline.break_combo();
         Some(Hint {
@@ -241,10 +254,12 @@ impl Game {
                 kind,
                 before,
                 reshuffled,
+                slid,
             } => {
                 if let Some(arrangement) = reshuffled {
                     self.restore(arrangement)?;
                 }
+                self.unslide(slid)?;
                 self.put_back(*a, *kind)?;
                 self.put_back(*b, *kind)?;
                 self.counters.moves = self.counters.moves.saturating_sub(1);
@@ -265,9 +280,23 @@ impl Game {
         Ok(())
     }
 
-    fn remove_pair(&mut self, a: Pos, b: Pos) -> Result<()> {
-        self.board.set(a, None)?;
-        self.board.set(b, None)
+    /// Takes back a slide: checks every tile is where the move left it and its old
+    /// cell is free (a corrupted history is an error, not a panic), then moves it back.
+    fn unslide(&mut self, slid: &[Move]) -> Result<()> {
+        let mut check = self.board.clone();
+        for &[from, to] in slid.iter().rev() {
+            if check.get(to).is_none() || check.get(from).is_some() {
+                return Err(EngineError::BadSave(format!(
+                    "undo history slides a tile back from ({}, {}) to ({}, {}), which does not fit the board",
+                    to.row, to.col, from.row, from.col
+                )));
+            }
+            let k = check.get(to);
+            check.set(to, None)?;
+            check.set(from, k)?;
+        }
+        unapply(&mut self.board, slid);
+        Ok(())
     }
 
     fn put_back(&mut self, p: Pos, kind: Kind) -> Result<()> {
@@ -300,8 +329,9 @@ impl Game {
     /// Shuffles with the next random stream and counts it.
     fn draw_shuffle(&mut self) {
         self.shuffle_streams += 1;
-        shuffle(
+        slide::shuffle(
             &mut self.board,
+            self.options.slide,
             self.options.seed,
             self.shuffle_streams,
             self.options.solvable,

@@ -91,11 +91,13 @@ impl Game {
                 a,
                 b: q,
                 reshuffled,
+                slid,
                 ..
             } => {
                 b.contains(*a)
                     && b.contains(*q)
                     && reshuffled.iter().flatten().all(|(p, _)| b.contains(*p))
+                    && slid.iter().flatten().all(|p| b.contains(*p))
             }
             super::Step::Shuffle { arrangement, .. } => {
                 arrangement.iter().all(|(p, _)| b.contains(*p))

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::classic::board::Pos;
 use crate::classic::layout::DEFAULT_PRESET;
+use crate::classic::slide::SlideRule;
 
 /// How to start a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -23,6 +24,10 @@ pub struct GameOptions {
     pub ring: bool,
     /// Shuffle by itself when a match leaves no move.
     pub auto_shuffle: bool,
+    /// How the remaining tiles slide after each match (`none` when absent, as in saves
+    /// and payloads from before slide levels).
+    #[serde(default)]
+    pub slide: SlideRule,
 }
 
 impl Default for GameOptions {
@@ -36,6 +41,7 @@ impl Default for GameOptions {
             solvable: true,
             ring: true,
             auto_shuffle: false,
+            slide: SlideRule::None,
         }
     }
 }
@@ -89,6 +95,10 @@ pub enum Outcome {
         status: Status,
         /// The match left no move and auto-shuffle rearranged the board.
         shuffled: bool,
+        /// Each tile that slid after the match, from → to (before any auto-shuffle);
+        /// empty under `none`.
+        #[serde(default)]
+        moves: Vec<[Pos; 2]>,
     },
 }
 

@@ -1,0 +1,131 @@
+//! `llk bench-slide`: per slide rule (and `none` beside them), solvable deals, the
+//! solver and the hint on 18×8 (36 kinds × 4, ring open), as a table. Plain timing with
+//! `std::time::Instant`, one run per item; a wall-clock cap per solve counts as unknown.
+
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+
+use llk_engine::classic::deal::DealOptions;
+use llk_engine::classic::game::HINT_BUDGET;
+use llk_engine::classic::slide::{self, play, SlideRule};
+use llk_engine::classic::{Budget, Verdict};
+
+use crate::args::{self, Spec};
+use crate::fail::CliResult;
+use crate::io::emit_text;
+
+const BENCH: Spec = Spec {
+    command: "bench-slide",
+    positional: &[],
+    switches: &["random"],
+    options: &["boards"],
+};
+
+/// Wall-clock cap on one solve.
+const SOLVE_CAP: Duration = Duration::from_secs(5);
+
+fn opts(seed: u64, solvable: bool) -> DealOptions {
+    DealOptions {
+        rows: 8,
+        cols: 18,
+        kinds: 36,
+        seed,
+        solvable,
+        ring: true,
+    }
+}
+
+/// `llk bench-slide [--boards N] [--random]`: N boards per rule (default 1,000), the
+/// solver on solvable deals of the rule, or on random deals with `--random`.
+pub fn run(argv: &[String]) -> CliResult<()> {
+    let a = args::parse(&BENCH, argv)?;
+    let boards: u64 = a.number("boards")?.unwrap_or(1_000);
+    let random = a.switch("random");
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "18x8, 36 kinds x 4, ring open; {boards} {} deals per rule (seeds 0..{boards}); \
+         solve: Budget::DEFAULT and a {} s cap; hint: HINT_BUDGET mid-game (half the \
+         certificate played) on the solvable deals\n",
+        if random { "random" } else { "solvable" },
+        SOLVE_CAP.as_secs()
+    );
+    let _ = writeln!(
+        out,
+        "| rule | deal p50 | deal worst | solve p50 | solve p99 | solve worst | solvable / unsolvable / unknown | nodes p50 / p99 / max | hint p50 | hint p99 | hint worst |"
+    );
+    let _ = writeln!(out, "|{}", "---|".repeat(11));
+    for rule in SlideRule::ALL {
+        let mut deal_t = Vec::new();
+        let mut solve_t = Vec::new();
+        let mut hint_t = Vec::new();
+        let mut nodes = Vec::new();
+        let mut verdicts = [0usize; 3];
+        for seed in 0..boards {
+            let t = Instant::now();
+            let dealt = slide::deal(&opts(seed, true), rule)?;
+            deal_t.push(t.elapsed());
+            let board = if random {
+                slide::deal(&opts(seed, false), rule)?.board
+            } else {
+                dealt.board.clone()
+            };
+            let t = Instant::now();
+            let mut capped = || t.elapsed() > SOLVE_CAP;
+            let (v, stats) = slide::solve_with_stats(&board, rule, Budget::DEFAULT, &mut capped);
+            solve_t.push(t.elapsed());
+            nodes.push(stats.nodes);
+            verdicts[match v {
+                Verdict::Solvable(_) => 0,
+                Verdict::Unsolvable => 1,
+                Verdict::Unknown => 2,
+            }] += 1;
+            // Mid-game: half the certificate played.
+            let mut mid = dealt.board;
+            let cert = dealt.solution.unwrap_or_default();
+            for &(x, y) in &cert[..cert.len() / 2] {
+                play(&mut mid, rule, x, y);
+            }
+            let t = Instant::now();
+            let h = slide::hint(&mid, rule, HINT_BUDGET);
+            hint_t.push(t.elapsed());
+            std::hint::black_box(h);
+        }
+        deal_t.sort_unstable();
+        solve_t.sort_unstable();
+        hint_t.sort_unstable();
+        nodes.sort_unstable();
+        let q = |v: &[Duration], p: f64| fmt(v[((v.len() - 1) as f64 * p) as usize]);
+        let qn = |p: f64| nodes[((nodes.len() - 1) as f64 * p) as usize];
+        let _ = writeln!(
+            out,
+            "| {rule} | {} | {} | {} | {} | {} | {} / {} / {} | {} / {} / {} | {} | {} | {} |",
+            q(&deal_t, 0.5),
+            q(&deal_t, 1.0),
+            q(&solve_t, 0.5),
+            q(&solve_t, 0.99),
+            q(&solve_t, 1.0),
+            verdicts[0],
+            verdicts[1],
+            verdicts[2],
+            qn(0.5),
+            qn(0.99),
+            qn(1.0),
+            q(&hint_t, 0.5),
+            q(&hint_t, 0.99),
+            q(&hint_t, 1.0),
+        );
+    }
+    emit_text(&out)
+}
+
+fn fmt(d: Duration) -> String {
+    let us = d.as_secs_f64() * 1e6;
+    if us < 1_000.0 {
+        format!("{us:.1} us")
+    } else if us < 1_000_000.0 {
+        format!("{:.2} ms", us / 1_000.0)
+    } else {
+        format!("{:.2} s", us / 1e6)
+    }
+}

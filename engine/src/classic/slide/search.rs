@@ -1,0 +1,334 @@
+//! The slide solver's depth-first search over moves: the position (tiles left, where
+//! each is, the board), making and taking back a move with its slide, the dead-position
+//! memo, and one round of the search. See `solver.rs` for the ideas.
+
+use std::collections::HashSet;
+
+use crate::classic::board::{Board, Pos};
+use crate::classic::slide::rule::{Lanes, Move, SlideRule};
+use crate::classic::solver::{Budget, SolveStats};
+use crate::rng::Rng;
+
+/// Most words of memo keys kept, bounding memory (about 64 MB).
+const MEMO_WORDS: usize = 8 << 20;
+/// Interrupt polling period, in nodes.
+const POLL_EVERY: u64 = 1024;
+/// No tile on this cell.
+const NONE: u32 = u32::MAX;
+/// Separates the move-order streams from other uses of a round number as a seed.
+const ORDER_STREAM: u64 = 0x51DE;
+
+pub(super) enum Answer {
+    Solved,
+    Dead,
+    /// The whole budget is spent, or the interrupt fired.
+    OutOfBudget,
+    /// This round's node limit is reached: try again with a larger one.
+    RoundOver,
+}
+/// A position on the depth-first stack: its moves (tile pairs) in the order tried, the
+/// next to try, and its key for the memo.
+struct Frame {
+    moves: Vec<(u32, u32)>,
+    next: usize,
+    key: Box<[u64]>,
+    /// How this position was reached: the tiles removed and the tiles that slid.
+    via: Option<(u32, u32, Vec<Move>)>,
+}
+
+pub(super) struct Search<'i> {
+    board: Board,
+    /// The board as given and every tile's position there, to start each round from.
+    root: Board,
+    root_pos: Vec<Pos>,
+    lanes: Lanes,
+    /// The move order of this round (`None`: the plain order).
+    order: Option<Rng>,
+    /// Nodes at the start of this round, and the round's limit.
+    round_start: u64,
+    round_limit: u64,
+    cols: usize,
+    /// Cell (row-major) → tile id; tile id → position and dense kind.
+    id_at: Vec<u32>,
+    pos: Vec<Pos>,
+    kind: Vec<u32>,
+    /// Dense kind → its tiles; how many are left.
+    kinds: Vec<Vec<u32>>,
+    left: Vec<u32>,
+    /// Dense kind → its kind on the board.
+    kind_value: Vec<u16>,
+    /// Tiles left, a bit per tile id.
+    alive: Vec<u64>,
+    /// Moves made so far, as positions when made.
+    path: Vec<(Pos, Pos)>,
+    dead: HashSet<Box<[u64]>>,
+    memo_words: usize,
+    nodes: u64,
+    budget: Budget,
+    interrupt: &'i mut dyn FnMut() -> bool,
+}
+
+impl<'i> Search<'i> {
+    pub(super) fn new(
+        board: &Board,
+        rule: SlideRule,
+        budget: Budget,
+        interrupt: &'i mut dyn FnMut() -> bool,
+    ) -> Search<'i> {
+        let cols = board.cols();
+        let mut s = Search {
+            board: board.clone(),
+            root: board.clone(),
+            root_pos: Vec::new(),
+            lanes: Lanes::new(rule, board.rows(), cols),
+            order: None,
+            round_start: 0,
+            round_limit: u64::MAX,
+            cols,
+            id_at: vec![NONE; board.rows() * cols],
+            pos: Vec::new(),
+            kind: Vec::new(),
+            kinds: Vec::new(),
+            left: Vec::new(),
+            kind_value: Vec::new(),
+            alive: Vec::new(),
+            path: Vec::new(),
+            dead: HashSet::new(),
+            memo_words: 0,
+            nodes: 0,
+            budget,
+            interrupt,
+        };
+        for (kv, ps) in board.tiles_by_kind() {
+            s.kind_value.push(kv);
+            let mut ids = Vec::with_capacity(ps.len());
+            for p in ps {
+                ids.push(s.pos.len() as u32);
+                s.pos.push(p);
+                s.kind.push(s.kinds.len() as u32);
+            }
+            s.left.push(ids.len() as u32);
+            s.kinds.push(ids);
+        }
+        s.alive = vec![0; s.pos.len().div_ceil(64)];
+        s.root_pos = s.pos.clone();
+        s.reset();
+        s
+    }
+
+    /// Back to the board as given (the memo and the node count stay).
+    fn reset(&mut self) {
+        self.board = self.root.clone();
+        self.path.clear();
+        self.id_at.fill(NONE);
+        for (k, tiles) in self.kinds.iter().enumerate() {
+            self.left[k] = tiles.len() as u32;
+        }
+        self.alive.fill(0);
+        for (t, &p) in self.root_pos.iter().enumerate() {
+            self.id_at[p.row as usize * self.cols + p.col as usize] = t as u32;
+            self.pos[t] = p;
+            self.alive[t / 64] |= 1 << (t % 64);
+        }
+    }
+
+    pub(super) fn has_odd_kind(&self) -> bool {
+        self.left.iter().any(|&n| n % 2 == 1)
+    }
+
+    /// The moves that cleared the board, as positions when made.
+    pub(super) fn certificate(&self) -> Vec<(Pos, Pos)> {
+        self.path.clone()
+    }
+
+    pub(super) fn stats(&self) -> SolveStats {
+        SolveStats {
+            nodes: self.nodes,
+            memo: self.dead.len(),
+        }
+    }
+
+    fn is_alive(&self, t: u32) -> bool {
+        self.alive[t as usize / 64] & (1 << (t % 64)) != 0
+    }
+
+    fn slot(&self, p: Pos) -> usize {
+        p.row as usize * self.cols + p.col as usize
+    }
+
+    /// The moves of the current position, in the order to try them.
+    fn moves(&mut self) -> Vec<(u32, u32)> {
+        let mut last_two = Vec::new();
+        let mut rest = Vec::new();
+        for (k, tiles) in self.kinds.iter().enumerate() {
+            if self.left[k] < 2 {
+                continue;
+            }
+            let here: Vec<u32> = tiles
+                .iter()
+                .copied()
+                .filter(|&t| self.is_alive(t))
+                .collect();
+            for (i, &a) in here.iter().enumerate() {
+                for &b in &here[i + 1..] {
+                    if self
+                        .board
+                        .can_link(self.pos[a as usize], self.pos[b as usize])
+                    {
+                        if self.left[k] == 2 {
+                            last_two.push((a, b));
+                        } else {
+                            rest.push((a, b));
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(rng) = self.order.as_mut() {
+            rng.shuffle(&mut last_two);
+            rng.shuffle(&mut rest);
+        }
+        last_two.extend(rest);
+        last_two
+    }
+
+    /// Removes tiles `a` and `b` and lets the rest slide; returns what slid.
+    fn apply(&mut self, a: u32, b: u32) -> Vec<Move> {
+        let (pa, pb) = (self.pos[a as usize], self.pos[b as usize]);
+        self.path.push((pa, pb));
+        for (t, p) in [(a, pa), (b, pb)] {
+            let _ = self.board.set(p, None);
+            let s = self.slot(p);
+            self.id_at[s] = NONE;
+            self.alive[t as usize / 64] &= !(1 << (t % 64));
+        }
+        self.left[self.kind[a as usize] as usize] -= 2;
+        let slid = self.lanes.apply(&mut self.board);
+        for &[from, to] in &slid {
+            let (f, t) = (self.slot(from), self.slot(to));
+            let id = self.id_at[f];
+            self.id_at[t] = id;
+            self.id_at[f] = NONE;
+            self.pos[id as usize] = to;
+        }
+        slid
+    }
+
+    /// Takes back [`Search::apply`]`(a, b)` that returned `slid`.
+    fn undo(&mut self, a: u32, b: u32, slid: &[Move]) {
+        for &[from, to] in slid.iter().rev() {
+            let (f, t) = (self.slot(from), self.slot(to));
+            let k = self.board.get(to);
+            let _ = self.board.set(to, None);
+            let _ = self.board.set(from, k);
+            let id = self.id_at[t];
+            self.id_at[f] = id;
+            self.id_at[t] = NONE;
+            self.pos[id as usize] = from;
+        }
+        let Some((pa, pb)) = self.path.pop() else {
+            return;
+        };
+        let k = self.kind[a as usize];
+        let kind = self.board_kind(k);
+        for (t, p) in [(a, pa), (b, pb)] {
+            let _ = self.board.set(p, Some(kind));
+            let s = self.slot(p);
+            self.id_at[s] = t;
+            self.pos[t as usize] = p;
+            self.alive[t as usize / 64] |= 1 << (t % 64);
+        }
+        self.left[k as usize] += 2;
+    }
+
+    /// The board kind of dense kind `k` (read off any of its tiles' starting kinds).
+    fn board_kind(&self, k: u32) -> u16 {
+        self.kind_value[k as usize]
+    }
+
+    /// Expands the current position: solved, known dead, out of budget, or a new frame
+    /// with its moves (none when no pair links: popped at once as dead).
+    fn enter(&mut self) -> Entered {
+        if self.left.iter().all(|&n| n == 0) {
+            return Entered::Solved;
+        }
+        let key: Box<[u64]> = self.alive.clone().into_boxed_slice();
+        if self.dead.contains(&key) {
+            return Entered::Dead;
+        }
+        self.nodes += 1;
+        if self.nodes > self.budget.max_nodes
+            || (self.nodes.is_multiple_of(POLL_EVERY) && (self.interrupt)())
+        {
+            return Entered::OutOfBudget;
+        }
+        if self.nodes - self.round_start > self.round_limit {
+            return Entered::RoundOver;
+        }
+        Entered::Pushed(Frame {
+            moves: self.moves(),
+            next: 0,
+            key,
+            via: None,
+        })
+    }
+
+    fn remember_dead(&mut self, key: Box<[u64]>) {
+        if self.memo_words + key.len() <= MEMO_WORDS {
+            self.memo_words += key.len();
+            self.dead.insert(key);
+        }
+    }
+
+    /// One round of the depth-first search from the board as given: round 0 tries
+    /// moves in the plain order, round `n` in the order seeded by `n`; at most `limit`
+    /// nodes.
+    pub(super) fn run(&mut self, round: u64, limit: u64) -> Answer {
+        self.reset();
+        self.order = (round > 0).then(|| Rng::new(round, ORDER_STREAM));
+        self.round_start = self.nodes;
+        self.round_limit = limit;
+        let mut stack: Vec<Frame> = Vec::new();
+        match self.enter() {
+            Entered::Solved => return Answer::Solved,
+            Entered::Dead => return Answer::Dead,
+            Entered::OutOfBudget => return Answer::OutOfBudget,
+            Entered::RoundOver => return Answer::RoundOver,
+            Entered::Pushed(frame) => stack.push(frame),
+        }
+        while let Some(top) = stack.last_mut() {
+            if top.next < top.moves.len() {
+                let (a, b) = top.moves[top.next];
+                top.next += 1;
+                let slid = self.apply(a, b);
+                match self.enter() {
+                    Entered::Solved => return Answer::Solved,
+                    Entered::OutOfBudget => return Answer::OutOfBudget,
+                    Entered::RoundOver => return Answer::RoundOver,
+                    Entered::Dead => self.undo(a, b, &slid),
+                    Entered::Pushed(mut frame) => {
+                        frame.via = Some((a, b, slid));
+                        stack.push(frame);
+                    }
+                }
+                continue;
+            }
+            // Every move of this position failed: it is dead.
+            let Some(frame) = stack.pop() else { break };
+            self.remember_dead(frame.key);
+            if let Some((a, b, slid)) = frame.via {
+                self.undo(a, b, &slid);
+            }
+        }
+        Answer::Dead
+    }
+}
+
+/// What entering a position gave.
+enum Entered {
+    Solved,
+    Dead,
+    OutOfBudget,
+    RoundOver,
+    Pushed(Frame),
+}

@@ -1,0 +1,83 @@
+//! The exact solver under a slide rule: decides whether every tile can be removed and,
+//! if so, gives the moves (positions at the time of each move) as a certificate.
+//!
+//! The no-slide solver's pairing shortcuts rest on "a pair that links keeps linking",
+//! which sliding breaks, so this search branches on **moves**. What keeps it exact and
+//! finite:
+//!
+//! * **Positions are sets.** A rule keeps every tile in its lane and in its order there,
+//!   packed toward the lane's end, so after the first move the position is a function of
+//!   which tiles are left. The memo remembers dead positions keyed on that set (a bitset
+//!   over the starting tiles, exact: no hash collisions), which also merges every order
+//!   of the same removals.
+//! * **Provably dead:** a kind with an odd count left; tiles left and no pair linking.
+//! * **Order and restarts:** moves that take a kind's last two tiles first, then the
+//!   rest in kind order. Depth-first search on a solvable board can sink its budget
+//!   under one bad early move, so the search runs in rounds with a doubling node limit,
+//!   each round trying the moves in another seeded order (the first in the plain
+//!   order); the dead positions proven in a round stay proven. A round that ends without
+//!   hitting its limit is complete, so the answer stays exact; the order changes only
+//!   the time to an answer, and the same board always gets the same answer.
+//!
+//! Bounded by a node budget and an interrupt, as the no-slide solver: running out gives
+//! [`Verdict::Unknown`]. Iterative, so big boards cannot overflow the stack. Under
+//! `none` the no-slide solver answers.
+
+use crate::classic::board::Board;
+use crate::classic::slide::rule::SlideRule;
+use crate::classic::slide::search::{Answer, Search};
+use crate::classic::solver::{self, Budget, SolveStats, Verdict};
+
+/// Node limit of the first round (each next round doubles it).
+const FIRST_ROUND: u64 = 256;
+
+/// Decides whether `board` can be cleared under `rule`, within `budget`.
+pub fn solve(board: &Board, rule: SlideRule, budget: Budget) -> Verdict {
+    solve_with_stats(board, rule, budget, &mut || false).0
+}
+
+/// As [`solve`], polling `interrupt` about every 1,000 nodes; when it returns true the
+/// search stops with [`Verdict::Unknown`].
+pub fn solve_with_interrupt(
+    board: &Board,
+    rule: SlideRule,
+    budget: Budget,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Verdict {
+    solve_with_stats(board, rule, budget, interrupt).0
+}
+
+/// As [`solve_with_interrupt`], also reporting what the search cost (no stats under
+/// `none`, which the no-slide solver answers).
+pub fn solve_with_stats(
+    board: &Board,
+    rule: SlideRule,
+    budget: Budget,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> (Verdict, SolveStats) {
+    if rule == SlideRule::None {
+        let v = solver::solve_with_interrupt(board, budget, interrupt);
+        return (v, SolveStats::default());
+    }
+    if board.is_cleared() {
+        return (Verdict::Solvable(Vec::new()), SolveStats::default());
+    }
+    let mut s = Search::new(board, rule, budget, interrupt);
+    if s.has_odd_kind() {
+        return (Verdict::Unsolvable, SolveStats::default());
+    }
+    let mut limit = FIRST_ROUND;
+    let mut round = 0;
+    let verdict = loop {
+        match s.run(round, limit) {
+            Answer::Solved => break Verdict::Solvable(s.certificate()),
+            Answer::Dead => break Verdict::Unsolvable,
+            Answer::OutOfBudget => break Verdict::Unknown,
+            Answer::RoundOver => {
+                round += 1;
+                limit = limit.saturating_mul(2);
+            }
+        }
+    };
+    (verdict, s.stats())
+}

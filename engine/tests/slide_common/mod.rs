@@ -1,0 +1,149 @@
+//! Plain references for the slide tests, written from the rule table for obviousness,
+//! not speed: the movement on a grid of rows, a certificate checker and an exhaustive
+//! solver that tries every move.
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+
+use llk_engine::classic::slide::SlideRule;
+use llk_engine::classic::{Board, Kind, Pos};
+use llk_engine::rng::Rng;
+
+pub type Grid = Vec<Vec<Option<Kind>>>;
+/// How one line (a row or a column, as a slice of cells) is packed.
+type LinePack<'a> = &'a dyn Fn(&[Option<Kind>]) -> Vec<Option<Kind>>;
+
+/// `cells` packed toward the front (`true`) or the back, keeping their order.
+fn pack(cells: &[Option<Kind>], toward_front: bool) -> Vec<Option<Kind>> {
+    let tiles: Vec<Option<Kind>> = cells.iter().copied().filter(Option::is_some).collect();
+    let gaps = vec![None; cells.len() - tiles.len()];
+    if toward_front {
+        [tiles, gaps].concat()
+    } else {
+        [gaps, tiles].concat()
+    }
+}
+
+/// A line packed by halves: first half `0 .. n/2` toward `first`, the rest toward `second`
+/// (`true` = toward index 0).
+fn pack_halves(line: &[Option<Kind>], first: bool, second: bool) -> Vec<Option<Kind>> {
+    let m = line.len() / 2;
+    [pack(&line[..m], first), pack(&line[m..], second)].concat()
+}
+
+/// The table of issue 7, applied to a grid.
+pub fn slide(grid: &Grid, rule: SlideRule) -> Grid {
+    let rows = grid.len();
+    let cols = grid[0].len();
+    let by_rows = |f: LinePack| -> Grid { grid.iter().map(|r| f(r)).collect() };
+    let by_cols = |f: LinePack| -> Grid {
+        let mut out = grid.clone();
+        for c in 0..cols {
+            let col: Vec<Option<Kind>> = (0..rows).map(|r| grid[r][c]).collect();
+            let packed = f(&col);
+            for r in 0..rows {
+                out[r][c] = packed[r];
+            }
+        }
+        out
+    };
+    match rule {
+        SlideRule::None => grid.clone(),
+        SlideRule::Down => by_cols(&|l| pack(l, false)),
+        SlideRule::Up => by_cols(&|l| pack(l, true)),
+        SlideRule::Left => by_rows(&|l| pack(l, true)),
+        SlideRule::Right => by_rows(&|l| pack(l, false)),
+        SlideRule::ApartH => by_rows(&|l| pack_halves(l, true, false)),
+        SlideRule::TogetherH => by_rows(&|l| pack_halves(l, false, true)),
+        SlideRule::ApartV => by_cols(&|l| pack_halves(l, true, false)),
+        SlideRule::TogetherV => by_cols(&|l| pack_halves(l, false, true)),
+    }
+}
+
+pub fn to_board(grid: &Grid, ring: bool) -> Board {
+    let g: Vec<Vec<Option<u64>>> = grid
+        .iter()
+        .map(|r| r.iter().map(|c| c.map(u64::from)).collect())
+        .collect();
+    Board::from_rows(&g, ring).expect("valid test grid")
+}
+
+/// Replays `moves` under `rule` with the plain slide: each must be two tiles of one kind
+/// that link at that moment; the board must end empty.
+pub fn replay(board: &Board, rule: SlideRule, moves: &[(Pos, Pos)]) -> Result<(), String> {
+    let mut b = board.clone();
+    for (i, &(x, y)) in moves.iter().enumerate() {
+        let (kx, ky) = (b.get(x), b.get(y));
+        if kx.is_none() || kx != ky || x == y {
+            return Err(format!("move {i} {x:?}-{y:?}: not two tiles of one kind"));
+        }
+        if !b.can_link(x, y) {
+            return Err(format!("move {i} {x:?}-{y:?}: tiles do not link"));
+        }
+        b.set(x, None).unwrap();
+        b.set(y, None).unwrap();
+        b = to_board(&slide(&b.to_rows(), rule), b.ring());
+    }
+    if b.is_cleared() {
+        Ok(())
+    } else {
+        Err(format!("{} tiles left after the moves", b.tiles_left()))
+    }
+}
+
+/// Whether `board` can be cleared under `rule`: every same-kind linking pair tried,
+/// recursively, with the plain slide; memo on the exact cells.
+pub fn solvable(board: &Board, rule: SlideRule) -> bool {
+    let mut memo = HashMap::new();
+    search(board.clone(), rule, &mut memo)
+}
+
+fn search(board: Board, rule: SlideRule, memo: &mut HashMap<Grid, bool>) -> bool {
+    if board.is_cleared() {
+        return true;
+    }
+    let key = board.to_rows();
+    if let Some(&known) = memo.get(&key) {
+        return known;
+    }
+    let tiles: Vec<(Pos, Kind)> = board.tiles().collect();
+    let mut result = false;
+    'outer: for (i, &(a, ka)) in tiles.iter().enumerate() {
+        for &(b, kb) in &tiles[i + 1..] {
+            if ka == kb && board.can_link(a, b) {
+                let mut next = board.clone();
+                next.set(a, None).unwrap();
+                next.set(b, None).unwrap();
+                let next = to_board(&slide(&next.to_rows(), rule), board.ring());
+                if search(next, rule, memo) {
+                    result = true;
+                    break 'outer;
+                }
+            }
+        }
+    }
+    memo.insert(key, result);
+    result
+}
+
+/// A random small board, dense and mostly with the ring closed so that both answers
+/// are common: an even count of tiles (at most `max_tiles`, each kind an even count of
+/// `1 ..= kinds` kinds) on a grid of at most `max_side`×`max_side` cells.
+pub fn small_board(rng: &mut Rng, max_side: usize, max_tiles: usize, kinds: usize) -> Board {
+    let rows = 2 + rng.below(max_side - 1);
+    let cols = 2 + rng.below(max_side - 1);
+    let cells = rows * cols;
+    let most = max_tiles.min(cells) & !1;
+    let n = most.saturating_sub(2 * (rng.below(4) / 3)).max(2);
+    let mut grid: Grid = vec![vec![None; cols]; rows];
+    let mut slots: Vec<usize> = (0..cells).collect();
+    rng.shuffle(&mut slots);
+    let kinds = 1 + rng.below(kinds);
+    for pair in 0..n / 2 {
+        let k = rng.below(kinds) as Kind;
+        for &s in &slots[2 * pair..2 * pair + 2] {
+            grid[s / cols][s % cols] = Some(k);
+        }
+    }
+    to_board(&grid, rng.below(8) == 0)
+}
