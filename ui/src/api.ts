@@ -3,7 +3,19 @@
  * is normalised to an AppError `{code, message}`.
  */
 import { invoke } from "@tauri-apps/api/core";
-import type { AppError, GameOptions, GameView, Hint, Preset, SelectResult, Settings, StartInfo } from "./ipc";
+import type {
+  AnyHint,
+  AnyOptions,
+  AnySelectResult,
+  AnyStartInfo,
+  AnyView,
+  AppError,
+  GameOptions,
+  Preset,
+  Settings,
+  TileId,
+  WinningLine,
+} from "./ipc";
 import { recordSelect } from "./metrics";
 
 export function toAppError(e: unknown): AppError {
@@ -23,20 +35,27 @@ async function call<T>(cmd: string, args?: Record<string, unknown>): Promise<T> 
   }
 }
 
+async function timedSelect(args: Record<string, unknown>): Promise<AnySelectResult> {
+  const t0 = performance.now();
+  const r = await call<AnySelectResult>("select", args);
+  recordSelect(performance.now() - t0);
+  return r;
+}
+
 export const api = {
-  start: () => call<StartInfo>("start"),
+  start: () => call<AnyStartInfo>("start"),
   presets: () => call<Preset[]>("presets"),
-  newGame: (options: GameOptions) => call<GameView>("new_game", { options }),
-  async select(row: number, col: number, elapsedMs: number): Promise<SelectResult> {
-    const t0 = performance.now();
-    const r = await call<SelectResult>("select", { row, col, elapsedMs });
-    recordSelect(performance.now() - t0);
-    return r;
-  },
-  hint: () => call<Hint | null>("hint"),
-  shuffle: () => call<GameView>("shuffle"),
-  undo: () => call<GameView>("undo"),
-  gameState: () => call<GameView>("game_state"),
+  newGame: (options: GameOptions | AnyOptions) => call<AnyView>("new_game", { options }),
+  /** Classic: a cell. */
+  select: (row: number, col: number, elapsedMs: number) => timedSelect({ row, col, elapsedMs }),
+  /** Stack: a tile on the board or in the holding row. */
+  take: (id: TileId, elapsedMs: number) => timedSelect({ id, elapsedMs }),
+  hint: () => call<AnyHint>("hint"),
+  shuffle: () => call<AnyView>("shuffle"),
+  undo: () => call<AnyView>("undo"),
+  moveOut: () => call<AnyView>("move_out"),
+  winningLine: () => call<WinningLine>("winning_line"),
+  gameState: () => call<AnyView>("game_state"),
   setElapsed: (elapsedMs: number) => call<null>("set_elapsed", { elapsedMs }),
   getSettings: () => call<Settings>("get_settings"),
   setSettings: (settings: Settings) => call<Settings>("set_settings", { settings }),

@@ -18,3 +18,26 @@ export type {
   StartInfo,
   Status,
 } from "./bindings";
+export type {
+  AnyHint,
+  AnyOptions,
+  AnySelectResult,
+  AnyStartInfo,
+  AnyView,
+  Place,
+  Props,
+  StackCounters,
+  StackHint,
+  StackOptions,
+  StackStatus,
+  StackTileView,
+  StackView,
+  Taken,
+  TileId,
+  WinningLine,
+} from "./stack/pending-ipc";
+
+import type { AnyView } from "./stack/pending-ipc";
+/** A view of either mode, narrowed. */
+export type ClassicAnyView = Extract<AnyView, { mode: "classic" }>;
+export type StackAnyView = Extract<AnyView, { mode: "stack" }>;
