@@ -96,7 +96,7 @@
       if (g.status === "won" && g.score > (g.best_score ?? 0)) g.best_score = g.score;
       return { mode: "classic", outcome: { kind: "matched", path: p, removed: [s, [row, col]], points, combo: g.combo, status: g.status, shuffled: false }, game: view() };
     },
-    hint: () => (stack.g ? { mode: "stack", hint: stack.hint() } : (g.counters.hints++, { mode: "classic", hint: findHint() })),
+    hint: () => (stack.g ? { mode: "stack", hint: stack.hint(), game: stack.view() } : (g.counters.hints++, { mode: "classic", hint: findHint(), game: view() })),
     move_out: () => stack.moveOut(),
     winning_line: () => ({ moves: stack.g ? stack.line() : null }),
     shuffle() {

@@ -4,8 +4,8 @@
  */
 import { invoke } from "@tauri-apps/api/core";
 import type {
-  AnyHint,
-  AnyOptions,
+  AnyHintResult,
+  NewGameOptions,
   AnySelectResult,
   AnyStartInfo,
   AnyView,
@@ -45,12 +45,12 @@ async function timedSelect(args: Record<string, unknown>): Promise<AnySelectResu
 export const api = {
   start: () => call<AnyStartInfo>("start"),
   presets: () => call<Preset[]>("presets"),
-  newGame: (options: GameOptions | AnyOptions) => call<AnyView>("new_game", { options }),
+  newGame: (options: GameOptions | NewGameOptions) => call<AnyView>("new_game", { options }),
   /** Classic: a cell. */
   select: (row: number, col: number, elapsedMs: number) => timedSelect({ row, col, elapsedMs }),
   /** Stack: a tile on the board or in the holding row. */
   take: (id: TileId, elapsedMs: number) => timedSelect({ id, elapsedMs }),
-  hint: () => call<AnyHint>("hint"),
+  hint: () => call<AnyHintResult>("hint"),
   shuffle: () => call<AnyView>("shuffle"),
   undo: () => call<AnyView>("undo"),
   moveOut: () => call<AnyView>("move_out"),

@@ -12,7 +12,7 @@ import { NewGameDialog, SettingsDialog, WonDialog } from "./dialogs";
 import { faceOf } from "./faces";
 import { applyStaticText, byId, Hud } from "./hud";
 import { htmlLang, resolveLang, translator, type Lang, type Translate } from "./i18n";
-import type { AnyOptions, AnyView, AppError, GameOptions, GameView, Outcome, Preset, Settings, StackView } from "./ipc";
+import type { NewGameOptions, AnyView, AppError, GameOptions, GameView, Outcome, Preset, Settings, StackView } from "./ipc";
 import { actionForKey, firstTile, nextFocus, type Action } from "./keys";
 import { fitCells } from "./layout";
 import { mark, markFirstBoard } from "./metrics";
@@ -199,7 +199,10 @@ export class App {
   private async hint(): Promise<void> {
     if (this.paused || !this.game) return;
     const res = await api.hint();
-    const hint = res.mode === "classic" ? res.hint : null;
+    if (res.mode !== "classic") return this.showGame({ mode: "stack", ...res.game });
+    const hint = res.hint;
+    this.game = res.game;
+    this.refresh();
     if (!hint) {
       this.toasts.show(this.t("hint.none"));
       return;
@@ -207,10 +210,6 @@ export class App {
     this.board.setHint([hint.a, hint.b]);
     const g = this.board.geometry();
     if (g && !this.reducedMotion.matches) this.overlay.draw(hint.path, g, pathDuration(hint.path), 900, "hint");
-    const state = await api.gameState();
-    if (state.mode !== "classic") return this.showGame(state);
-    this.game = state;
-    this.refresh();
   }
 
   private afterChange(view: AnyView, what: "shuffle" | "undo"): void {
@@ -238,7 +237,7 @@ export class App {
     this.newGameDialog.open(current, this.settings.auto_shuffle, current !== null);
   }
 
-  private newGame(options: GameOptions | AnyOptions): void {
+  private newGame(options: GameOptions | NewGameOptions): void {
     void this.enqueue(async () => this.showGame(await api.newGame(options)));
   }
 

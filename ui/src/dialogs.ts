@@ -7,7 +7,7 @@
 import { formatTime } from "./clock";
 import { byId } from "./hud";
 import type { Translate } from "./i18n";
-import type { AnyOptions, AnyView, GameView, Language, Preset, Settings, StackView } from "./ipc";
+import type { NewGameOptions, AnyView, GameView, Language, Preset, Settings, StackView } from "./ipc";
 import { parseSeed, randomSeed } from "./seed";
 
 function showModal(d: HTMLDialogElement): void {
@@ -15,7 +15,7 @@ function showModal(d: HTMLDialogElement): void {
 }
 
 export interface NewGameHandlers {
-  onStart(options: AnyOptions): void;
+  onStart(options: NewGameOptions): void;
   onRetry(): void;
 }
 
@@ -113,7 +113,7 @@ export class NewGameDialog {
     return seed;
   }
 
-  private read(): AnyOptions | null {
+  private read(): NewGameOptions | null {
     const seed = this.readSeed();
     if (seed === null) return null;
     if (this.stackMode) {

@@ -19,8 +19,8 @@ export type {
   Status,
 } from "./bindings";
 export type {
-  AnyHint,
-  AnyOptions,
+  AnyHintResult,
+  NewGameOptions,
   AnySelectResult,
   AnyStartInfo,
   AnyView,

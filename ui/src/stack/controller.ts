@@ -8,7 +8,7 @@ import { api } from "../api";
 import { faceOf } from "../faces";
 import { byId } from "../hud";
 import type { Translate } from "../i18n";
-import type { AnyOptions, AnyView, StackView, Taken, TileId } from "../ipc";
+import type { NewGameOptions, AnyView, StackView, Taken, TileId } from "../ipc";
 import type { Direction } from "../keys";
 import { randomSeed } from "../seed";
 import type { Toasts } from "../toast";
@@ -34,7 +34,7 @@ export interface StackHost {
   changed(view: StackView): void;
   /** A view of the other mode came back (the game changed under us). */
   showAny(view: AnyView): void;
-  newGame(options: AnyOptions): void;
+  newGame(options: NewGameOptions): void;
   showWon(view: StackView): void;
 }
 
@@ -196,7 +196,7 @@ export class StackController {
     void this.host.enqueue(async () => {
       if (!this.ready()) return;
       const res = await api.hint();
-      if (res.mode !== "stack") return;
+      if (res.mode !== "stack") return this.host.showAny({ mode: "classic", ...res.game });
       const t = this.host.t();
       const h = res.hint;
       if (h.id !== null) {
@@ -215,11 +215,8 @@ export class StackController {
           b.classList.add("suggest");
         }
       } else this.host.toasts.show(t("stack.hintNone"));
-      const g = await api.gameState();
-      if (g.mode === "stack" && this.view) {
-        this.view = g;
-        this.host.changed(g);
-      }
+      this.view = res.game;
+      this.host.changed(res.game);
     });
   }
 

@@ -42,10 +42,11 @@ export type StackView = {
   height: number;
 };
 export type AnyView = ({ mode: "classic" } & GameView) | ({ mode: "stack" } & StackView);
-export type AnyOptions = ({ mode: "classic" } & GameOptions) | ({ mode: "stack" } & StackOptions);
-export type AnySelectResult =
-  | { mode: "classic"; outcome: Outcome; game: GameView }
-  | { mode: "stack"; outcome: Taken; game: StackView };
-export type AnyHint = { mode: "classic"; hint: Hint | null } | { mode: "stack"; hint: StackHint };
+export type NewGameOptions = ({ mode: "classic" } & GameOptions) | ({ mode: "stack" } & StackOptions);
+export type StackSelectResult = { outcome: Taken; game: StackView };
+export type HintResult = { hint: Hint | null; game: GameView };
+export type StackHintResult = { hint: StackHint; game: StackView };
+export type AnySelectResult = ({ mode: "classic" } & { outcome: Outcome; game: GameView }) | ({ mode: "stack" } & StackSelectResult);
+export type AnyHintResult = ({ mode: "classic" } & HintResult) | ({ mode: "stack" } & StackHintResult);
 export type WinningLine = { moves: Array<TileId> | null };
 export type AnyStartInfo = { game: AnyView; notice: string | null };
