@@ -26,9 +26,7 @@ export function applyStaticText(t: Translate, root: ParentNode = document): void
     el.title = text;
   });
   root.querySelectorAll<HTMLElement>("[data-i18n-title]").forEach((el) => {
-    const text = t(el.dataset["i18nTitle"] as Key);
-    el.setAttribute("aria-label", text);
-    el.title = text;
+    el.title = t(el.dataset["i18nTitle"] as Key);
   });
 }
 

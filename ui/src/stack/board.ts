@@ -36,14 +36,15 @@ export class StackBoard {
     });
   }
 
-  applyFit(fit: StackFit, view: Pick<StackView, "width" | "height">): void {
+  /** Tile size and board extent; `ox`, `oy`: the layout's top-left corner in units. */
+  applyFit(fit: StackFit, ox: number, oy: number): void {
     const s = this.el.style;
     s.setProperty("--unit", `${fit.unit}px`);
     s.setProperty("--tsize", `${fit.tile}px`);
     s.setProperty("--board-w", `${fit.boardW}px`);
     s.setProperty("--board-h", `${fit.boardH}px`);
-    s.setProperty("--cx", `${(view.width * fit.unit) / 2}px`);
-    s.setProperty("--cy", `${(view.height * fit.unit) / 2}px`);
+    s.setProperty("--ox", String(Number.isFinite(ox) ? ox : 0));
+    s.setProperty("--oy", String(Number.isFinite(oy) ? oy : 0));
   }
 
   setTranslate(t: Translate): void {

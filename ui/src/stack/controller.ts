@@ -114,8 +114,11 @@ export class StackController {
   fit(availW: number, availH: number): void {
     const v = this.view;
     if (!v) return;
-    const f = fitStack(availW, availH, v.width, v.height, v.tray_size);
-    this.board.applyFit(f, v);
+    // the layout's extent from its top-left tile (the origin may lie outside it)
+    const ox = Math.min(...v.tiles.map((t) => t.x));
+    const oy = Math.min(...v.tiles.map((t) => t.y));
+    const f = fitStack(availW, availH, v.width - ox, v.height - oy, v.tray_size);
+    this.board.applyFit(f, ox, oy);
     this.tray.applyFit(f);
     this.scroll.classList.toggle("scrolls", f.scrolls);
   }
