@@ -514,6 +514,21 @@ test("stack: wins a whole level-2 deal by tapping a solver's line", async () => 
     await b.execute((id) => document.querySelector(`#stack-board .stile[data-id="${id}"]`).click(), c);
     await b.pause(300);
     assertEq((await stackDom(b)).left, dom.left, "tapping a covered tile takes nothing");
+    const m = await b.execute(() => {
+      const t = document.querySelector('#stack-board button.stile[data-free="true"]').getBoundingClientRect();
+      const s = document.getElementById("stack-scroll");
+      const inside = (e) => {
+        const r = e.getBoundingClientRect();
+        return r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5 && r.width >= 39.5 && r.height >= 39.5;
+      };
+      const buttons = [...document.querySelectorAll(".actions .btn:not([hidden]), .props .btn")].map((e) => ({ id: e.id, ok: inside(e) }));
+      const slots = [...document.querySelectorAll("#stack-tray .slot")].every((e) => { const r = e.getBoundingClientRect(); return r.left >= 0 && r.right <= innerWidth + 0.5; });
+      return { tile: [t.width, t.height], scrolls: s.scrollHeight > s.clientHeight + 1 || s.scrollWidth > s.clientWidth + 1, buttons, slots };
+    });
+    for (const btn of m.buttons) assert(btn.ok, `button ${btn.id} not fully visible at ≥ 40 px`);
+    assert(m.slots, "every tray slot inside the window");
+    assert(m.tile[0] >= 27.5, `tiles readable (${m.tile})`);
+    console.log(`    390x844: tile ${m.tile.map((x) => x.toFixed(1)).join("x")} px, board scrolls: ${m.scrolls}`);
     await shot(b, "stack-390x844-start");
     const { moves, by, tiles } = await winningLine(b);
     assertEq(moves.length, tiles, "the line takes every tile");
