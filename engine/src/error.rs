@@ -45,6 +45,18 @@ pub enum EngineError {
     BadSave(String),
     #[error("saved game has format version {found}; this build reads versions up to {supported}")]
     UnsupportedSaveVersion { found: u32, supported: u32 },
+    #[error("tile {id} does not exist: ids are 0..{count}")]
+    UnknownTile { id: u64, count: usize },
+    #[error("tile {id} is covered by another tile: take the tiles above it first")]
+    TileCovered { id: u64 },
+    #[error("tile {id} is not available: it is already in the tray or gone")]
+    TileNotAvailable { id: u64 },
+    #[error("no {prop} left in this game")]
+    NoPropLeft { prop: &'static str },
+    #[error("the holding row is occupied: take its tiles back first")]
+    HoldFull,
+    #[error("the tray is empty: there is nothing to move out")]
+    TrayEmpty,
 }
 
 impl EngineError {
@@ -63,6 +75,12 @@ impl EngineError {
             EngineError::BadStack(_) => "bad_stack",
             EngineError::BadSave(_) => "bad_save",
             EngineError::UnsupportedSaveVersion { .. } => "unsupported_save_version",
+            EngineError::UnknownTile { .. } => "unknown_tile",
+            EngineError::TileCovered { .. } => "tile_covered",
+            EngineError::TileNotAvailable { .. } => "tile_not_available",
+            EngineError::NoPropLeft { .. } => "no_prop_left",
+            EngineError::HoldFull => "hold_full",
+            EngineError::TrayEmpty => "tray_empty",
         }
     }
 }

@@ -3,9 +3,19 @@
 //! vanish; the tray filling up loses. Deals are winnable by construction and carry
 //! their winning line.
 
+pub mod board;
+pub mod deal;
+pub mod file;
 pub mod game;
 pub mod geometry;
+pub mod layout;
+pub mod level;
+pub mod shuffle;
+pub mod tray;
 
+pub use board::StackBoard;
+pub use deal::{deal, StackDeal};
+pub use game::{
+    Place, Props, StackCounters, StackGame, StackHint, StackOptions, StackStatus, Taken,
+};
 pub use geometry::{Layout, Tile, TileId, MAX_KINDS, MAX_TILES, TILE_SIDE};
-
-pub use game::{Place, Props, StackHint, StackOptions, StackStatus, Taken};

@@ -77,6 +77,16 @@ pub fn printable(s: &str) -> String {
 
 /// Parses `args` (after the subcommand) against `spec`.
 pub fn parse(spec: &Spec, args: &[String]) -> CliResult<Parsed> {
+    parse_inner(spec, args, false)
+}
+
+/// Like [`parse`], but positional arguments beyond the spec's are kept (after the
+/// required ones, in `positional`) rather than refused.
+pub fn parse_with_rest(spec: &Spec, args: &[String]) -> CliResult<Parsed> {
+    parse_inner(spec, args, true)
+}
+
+fn parse_inner(spec: &Spec, args: &[String], rest_ok: bool) -> CliResult<Parsed> {
     let mut parsed = Parsed {
         positional: Vec::new(),
         switches: Vec::new(),
@@ -137,7 +147,7 @@ pub fn parse(spec: &Spec, args: &[String]) -> CliResult<Parsed> {
             spec.positional.join(" ")
         )));
     }
-    if got > want {
+    if got > want && !rest_ok {
         return Err(CliError::usage(format!(
             "{}: unexpected extra argument '{}'",
             spec.command,

@@ -32,7 +32,7 @@ pub fn run(argv: &[String]) -> CliResult<()> {
 
 /// A seed from the system clock, for `llk deal` without `--seed` (not reproducible:
 /// pass `--seed` to get the same board again).
-fn clock_seed() -> u64 {
+pub fn clock_seed() -> u64 {
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());

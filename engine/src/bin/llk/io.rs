@@ -16,7 +16,7 @@ pub fn read_board(source: &str, ring: bool) -> CliResult<Board> {
     Board::from_rows(&grid, ring).map_err(|e| CliError::usage(format!("{}: {e}", name(source))))
 }
 
-fn name(source: &str) -> String {
+pub fn name(source: &str) -> String {
     if source == "-" {
         "stdin".to_string()
     } else {
@@ -24,7 +24,7 @@ fn name(source: &str) -> String {
     }
 }
 
-fn read_source(source: &str) -> CliResult<String> {
+pub fn read_source(source: &str) -> CliResult<String> {
     let mut bytes = Vec::new();
     let result = if source == "-" {
         std::io::stdin().lock().read_to_end(&mut bytes)

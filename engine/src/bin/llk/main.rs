@@ -8,6 +8,7 @@ mod deal;
 mod fail;
 mod io;
 mod query;
+mod stack;
 // Shared with the criterion benches, which use parts `llk bench` does not.
 #[allow(dead_code)]
 mod workload;
@@ -25,6 +26,9 @@ USAGE:
     llk hint  BOARD [--no-border]
     llk solve BOARD [--no-border] [--budget-ms N]
     llk deal  --rows R --cols C --kinds K [--seed S] [--solvable] [--no-border]
+    llk stack deal (--level N | --tiles T --kinds K --layers L) [--peak P] [--seed S]
+                   [--random-fill]
+    llk stack play FILE ID...
     llk bench
     llk help | --help | -h
     llk --version | -V
@@ -50,6 +54,13 @@ COMMANDS:
             deals a board that can be cleared. The same --seed (a non-negative integer)
             gives the same board; without --seed the seed comes from the system clock, so
             pass --seed to reproduce a deal.
+    stack deal  A stack-mode deal (seed 003) as a stack file: {\"tray\": 7, \"tiles\":
+            [{\"x\":0,\"y\":0,\"z\":0,\"kind\":3}, ...]} (quarter-tile units, z the layer, a
+            tile's id its index). Winnable by construction with at most P tiles ever in
+            the tray (P 2..=6, default the level's); --random-fill deals the seed's plain
+            random fill instead, which may be unwinnable. Same --seed, same deal.
+    stack play  Replays the FILE's \"taken\" ids, then takes the given ids in order:
+            {\"tray\": [ids...], \"free\": [ids...], \"status\": \"playing\"|\"won\"|\"lost\"}.
     bench   The headline timings (path queries, all pairs, the solver over 1,000 random
             18x8 boards, solvable deals) as a table, in well under a minute. Build with
             --release for meaningful figures.
@@ -81,7 +92,7 @@ fn main() -> ExitCode {
 fn dispatch(argv: &[String]) -> CliResult<()> {
     let Some((command, rest)) = argv.split_first() else {
         return Err(CliError::usage(
-            "missing command (path, pairs, hint, solve, deal, bench; see 'llk --help')",
+            "missing command (path, pairs, hint, solve, deal, stack, bench; see 'llk --help')",
         ));
     };
     match command.as_str() {
@@ -90,6 +101,7 @@ fn dispatch(argv: &[String]) -> CliResult<()> {
         "hint" => query::hint_cmd(rest),
         "solve" => query::solve(rest),
         "deal" => deal::run(rest),
+        "stack" => stack::run(rest),
         "bench" => bench::run(rest),
         "help" | "--help" | "-h" => {
             if let Some(extra) = rest.first() {
