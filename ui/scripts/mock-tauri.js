@@ -132,8 +132,9 @@
       }
       if (level > 1) for (let i = 0; i < 10; i++) { tiles.push({ x: 0, y: 4 + i, z: i, kind: 0 }); tiles.push({ x: W * 4 + 4, y: 4 + i, z: i, kind: 0 }); }
       tiles.length -= tiles.length % 3;
+      if (window.__mockStackTiles) tiles.splice(0, tiles.length, ...window.__mockStackTiles.map((t) => ({ ...t })));
       const kinds = level === 1 ? 3 : 14;
-      const ks = tiles.map((_, i) => Math.floor(i / 3) % kinds);
+      const ks = window.__mockStackTiles ? tiles.map((t) => t.kind) : tiles.map((_, i) => Math.floor(i / 3) % kinds);
       for (let i = ks.length - 1; i > 0; i--) { const j = Math.floor(rand() * (i + 1)); [ks[i], ks[j]] = [ks[j], ks[i]]; }
       tiles.forEach((t, i) => (t.kind = ks[i]));
       const width = Math.max(...tiles.map((t) => t.x)) + 4, height = Math.max(...tiles.map((t) => t.y)) + 4;

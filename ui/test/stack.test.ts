@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fitStack, HARD_MIN_TILE, MAX_TILE, MIN_TILE, trayTileFor } from "../src/stack/fit";
+import { FIT_MIN_TILE, fitStack, HARD_MIN_TILE, MAX_TILE, MIN_TILE, trayTileFor } from "../src/stack/fit";
 import { firstPoint, nextPoint, type NavPoint } from "../src/stack/nav";
 import { collapseSlot, heldSlots, placeChanges, sameDeal, slotShifts, traySlots } from "../src/stack/tray-map";
 import type { Place, StackTileView } from "../src/ipc";
@@ -19,7 +19,15 @@ describe("fitStack", () => {
     expect(f.tile).toBe(MAX_TILE);
     expect(f.scrolls).toBe(false);
   });
-  it("keeps the touch size and scrolls when only the height is short", () => {
+  it("shrinks below the touch size (not below 32 px) to show the whole stack", () => {
+    // level 2 (28 × 41 units) on a 360 × 640 phone: about 344 × 540 for the stage
+    const f = fitStack(344, 540, 28, 41, 7);
+    expect(f.tile).toBeGreaterThanOrEqual(FIT_MIN_TILE);
+    expect(f.tile).toBeLessThan(MIN_TILE);
+    expect(f.scrolls).toBe(false);
+    expect(f.boardH + f.chromeH).toBeLessThanOrEqual(540);
+  });
+  it("goes back to the touch size and scrolls when the height is far too short", () => {
     const f = fitStack(344, 400, 28, 60, 7);
     expect(f.tile).toBe(MIN_TILE);
     expect(f.scrolls).toBe(true);

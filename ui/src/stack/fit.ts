@@ -1,12 +1,15 @@
 /**
  * Stack sizing (pure): how big tiles are drawn so the layout (its bounding box in
  * quarter-tile units), the holding row, the tray and the props bar fit the stage.
- * Tiles stay at least 40 px (the touch size) when the width allows it; then the board
- * scrolls vertically instead of shrinking further.
+ * Seeing the whole stack matters for planning, so tiles shrink to fit down to 32 px;
+ * when even that does not fit they go back to the 40 px touch size (or the width's
+ * limit) and the board scrolls.
  */
 export const TILE_UNITS = 4;
 /** Touch size: tiles are not shrunk below it to fit the height. */
 export const MIN_TILE = 40;
+/** Smallest tile drawn to show the whole stack without scrolling. */
+export const FIT_MIN_TILE = 32;
 /** Below this a tile is too small to read; the board then scrolls both ways. */
 export const HARD_MIN_TILE = 28;
 export const MAX_TILE = 80;
@@ -51,7 +54,7 @@ export function fitStack(availW: number, availH: number, widthUnits: number, hei
   const byW = (boardAvailW / w) * TILE_UNITS;
   const byH = (boardAvailH / h) * TILE_UNITS;
   let tile = Math.floor(Math.min(byW, byH, MAX_TILE));
-  if (tile < MIN_TILE) tile = Math.max(HARD_MIN_TILE, Math.min(MIN_TILE, Math.floor(byW)));
+  if (tile < FIT_MIN_TILE) tile = Math.max(HARD_MIN_TILE, Math.min(MIN_TILE, Math.floor(byW)));
   const unit = tile / TILE_UNITS;
   const boardW = Math.ceil(w * unit) + 2 * BOARD_PAD;
   const boardH = Math.ceil(h * unit) + 2 * BOARD_PAD;
