@@ -37,6 +37,11 @@ impl Arg {
         Arg(Ok(Some(value)))
     }
 
+    /// Whether the argument was left out (or sent as `null`).
+    pub fn is_missing(&self) -> bool {
+        matches!(self.0, Ok(None))
+    }
+
     fn present(&self, name: &str) -> AppResult<&Value> {
         match &self.0 {
             Ok(Some(v)) => Ok(v),
@@ -51,6 +56,23 @@ impl Arg {
     pub fn parse<T: DeserializeOwned>(&self, name: &str) -> AppResult<T> {
         let v = self.present(name)?;
         serde_json::from_value(v.clone())
+            .map_err(|e| AppError::BadArgument(format!("argument `{name}` is not valid: {e}")))
+    }
+
+    /// A structured argument of an enum tagged by key `tag`, where an object without the
+    /// tag means variant `default` (e.g. `options` without `"mode"` are classic options).
+    pub fn parse_tagged<T: DeserializeOwned>(
+        &self,
+        name: &str,
+        tag: &str,
+        default: &str,
+    ) -> AppResult<T> {
+        let mut v = self.present(name)?.clone();
+        if let Value::Object(map) = &mut v {
+            map.entry(tag)
+                .or_insert_with(|| Value::String(default.to_string()));
+        }
+        serde_json::from_value(v)
             .map_err(|e| AppError::BadArgument(format!("argument `{name}` is not valid: {e}")))
     }
 
@@ -148,6 +170,27 @@ mod tests {
             "bad_argument"
         );
         assert_eq!(code(Arg::default().integer("row")), "bad_argument");
+    }
+
+    #[test]
+    fn tagged_objects_take_a_default_tag() {
+        #[derive(serde::Deserialize, Debug, PartialEq)]
+        #[serde(tag = "mode", rename_all = "snake_case")]
+        enum Opt {
+            A { n: u8 },
+            B { s: String },
+        }
+        let parse = |v: Value| Arg::from_value(v).parse_tagged::<Opt>("o", "mode", "a");
+        assert_eq!(parse(json!({ "n": 3 })).ok(), Some(Opt::A { n: 3 }));
+        assert_eq!(
+            parse(json!({ "mode": "b", "s": "x" })).ok(),
+            Some(Opt::B { s: "x".into() })
+        );
+        assert_eq!(code(parse(json!({ "mode": "c", "n": 3 }))), "bad_argument");
+        assert_eq!(code(parse(json!({ "mode": "b", "n": 3 }))), "bad_argument");
+        assert_eq!(code(parse(json!(3))), "bad_argument");
+        assert!(Arg::default().is_missing());
+        assert!(!Arg::from_value(json!(0)).is_missing());
     }
 
     #[test]

@@ -15,4 +15,6 @@ pub const COMMANDS: &[&str] = &[
     "set_elapsed",
     "get_settings",
     "set_settings",
+    "move_out",
+    "winning_line",
 ];

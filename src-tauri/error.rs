@@ -1,6 +1,6 @@
 //! The one error type every command rejects with. It crosses IPC as `{ code, message }`:
 //! the engine's codes for rule refusals plus the shell's own (`no_game`, `bad_argument`,
-//! `storage`, `internal`), so the view can match on `code` and show `message`.
+//! `wrong_mode`, `storage`, `internal`), so the view can match on `code` and show `message`.
 
 use llk_engine::EngineError;
 use serde::{Deserialize, Serialize};
@@ -19,6 +19,10 @@ pub enum AppError {
     /// An argument was missing or of the wrong type or range.
     #[error("{0}")]
     BadArgument(String),
+    /// A command of one mode (e.g. `move_out`, stack only) while a game of the other mode
+    /// is current.
+    #[error("{0}")]
+    WrongMode(String),
     /// Saving or loading failed.
     #[error("storage: {0}")]
     Storage(String),
@@ -34,6 +38,7 @@ impl AppError {
             AppError::Engine(e) => e.code(),
             AppError::NoGame => "no_game",
             AppError::BadArgument(_) => "bad_argument",
+            AppError::WrongMode(_) => "wrong_mode",
             AppError::Storage(_) => "storage",
             AppError::Internal(_) => "internal",
         }

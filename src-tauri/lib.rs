@@ -1,10 +1,11 @@
 //! The Lianliankan desktop shell: a Tauri window showing the view in `ui/`, IPC commands
-//! over the rules engine (`llk_engine`), and autosave of the game, settings and best
-//! scores in the app data directory.
+//! over the rules engine (`llk_engine`) for both modes (classic and stack), and autosave of
+//! the game, settings and best scores in the app data directory.
 
 pub mod args;
 pub mod commands;
 pub mod error;
+pub mod mode;
 pub mod saver;
 pub mod scores;
 pub mod settings;
@@ -48,6 +49,8 @@ pub fn configure<R: Runtime>(
         commands::set_elapsed,
         commands::get_settings,
         commands::set_settings,
+        commands::move_out,
+        commands::winning_line,
     ])
 }
 

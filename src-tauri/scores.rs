@@ -1,8 +1,10 @@
-//! Best scores, one per layout `RxC/kinds` (e.g. `8x18/36`), raised when a game is won.
-//! Saved as `scores.json`: `{ "version": 1, "best": { "8x18/36": 1234 } }`.
+//! Best scores, one per layout: classic `RxC/kinds` (e.g. `8x18/36`), stack `stack/L<level>`
+//! (e.g. `stack/L2`) or a custom stack size; raised when a game is won. Saved as
+//! `scores.json`: `{ "version": 1, "best": { "8x18/36": 1234, "stack/L2": 5678 } }`.
 
 use std::collections::BTreeMap;
 
+use llk_engine::stack::game::{StackOptions, DEFAULT_TRAY};
 use serde::{Deserialize, Serialize};
 
 /// File name in the data directory.
@@ -13,6 +15,24 @@ const VERSION: u32 = 1;
 /// The key of a layout: rows × cols and the number of kinds.
 pub fn layout_key(rows: usize, cols: usize, kinds: usize) -> String {
     format!("{rows}x{cols}/{kinds}")
+}
+
+/// The key of a stack deal: `stack/L<level>` for a named level, else
+/// `stack/<tiles>t<kinds>k<layers>z`; a tray other than the default 7 slots and the
+/// random fill (which may be unwinnable) are games of their own and say so
+/// (`stack/L2/tray5/random`).
+pub fn stack_key(o: &StackOptions) -> String {
+    let mut key = match o.level {
+        Some(level) => format!("stack/L{level}"),
+        None => format!("stack/{}t{}k{}z", o.tiles, o.kinds, o.layers),
+    };
+    if o.tray != DEFAULT_TRAY {
+        key.push_str(&format!("/tray{}", o.tray));
+    }
+    if o.random_fill {
+        key.push_str("/random");
+    }
+    key
 }
 
 /// Best score per layout.
@@ -76,5 +96,28 @@ mod tests {
         assert_eq!(s.get(&key), Some(120));
         assert_eq!(BestScores::from_json(&s.to_json()), Ok(s));
         assert!(BestScores::from_json("{\"version\":9,\"best\":{}}").is_err());
+    }
+
+    #[test]
+    fn stack_keys_name_the_level_or_the_size() {
+        let level2 = StackOptions {
+            level: Some(2),
+            ..StackOptions::default()
+        };
+        assert_eq!(stack_key(&level2), "stack/L2");
+        let odd = StackOptions {
+            tray: 5,
+            random_fill: true,
+            ..level2
+        };
+        assert_eq!(stack_key(&odd), "stack/L2/tray5/random");
+        let custom = StackOptions {
+            level: None,
+            tiles: 60,
+            kinds: 5,
+            layers: 4,
+            ..StackOptions::default()
+        };
+        assert_eq!(stack_key(&custom), "stack/60t5k4z");
     }
 }

@@ -1,25 +1,27 @@
-//! The app's state behind one mutex: the current game, settings and best scores, and where
-//! they are saved. Every change is queued for saving at once (written in the background,
+//! The app's state behind one mutex: the current game (of either mode), settings and best
+//! scores, and where they are saved. Every change is queued for saving at once (written in the background,
 //! see `saver`); loading sets aside what cannot be read.
 
 use std::sync::{Mutex, MutexGuard};
 
-use llk_engine::classic::game::{Game, GameOptions, Status};
+use llk_engine::classic::game::GameOptions;
 
 use crate::error::{AppError, AppResult};
+use crate::mode::{AnyGame, NewGameOptions};
 use crate::saver::Saver;
-use crate::scores::{self, layout_key, BestScores};
+use crate::scores::{self, BestScores};
 use crate::settings::{self, Settings};
 use crate::storage::{Loaded, Storage};
-use crate::view::GameView;
+use crate::view::AnyView;
 
-/// File name of the saved game (the engine's versioned format, undo history included).
+/// File name of the saved game (the engine's versioned format with the mode added, undo
+/// history included).
 pub const GAME_FILE: &str = "game.json";
 
 /// Everything the commands work on.
 #[derive(Debug)]
 pub struct AppState {
-    game: Option<Game>,
+    game: Option<AnyGame>,
     settings: Settings,
     scores: BestScores,
     store: Storage,
@@ -71,9 +73,7 @@ impl AppState {
             &mut notices,
         );
         let game = take(
-            store.load(GAME_FILE, "game", |text| {
-                Game::from_json(text).map_err(|e| e.to_string())
-            }),
+            store.load(GAME_FILE, "game", AnyGame::from_json),
             &mut notices,
         );
         AppState {
@@ -108,7 +108,7 @@ impl AppState {
         self.game.is_some()
     }
 
-    pub fn game(&self) -> AppResult<&Game> {
+    pub fn game(&self) -> AppResult<&AnyGame> {
         self.game.as_ref().ok_or(AppError::NoGame)
     }
 
@@ -116,13 +116,13 @@ impl AppState {
     /// won it, the best score for its layout is updated.
     pub fn change_game<T>(
         &mut self,
-        change: impl FnOnce(&mut Game) -> Result<T, llk_engine::EngineError>,
+        change: impl FnOnce(&mut AnyGame) -> AppResult<T>,
     ) -> AppResult<T> {
         let game = self.game.as_mut().ok_or(AppError::NoGame)?;
-        let was_won = game.status() == Status::Won;
+        let was_won = game.is_won();
         let out = change(game)?;
-        if !was_won && game.status() == Status::Won {
-            let (key, score) = (Self::layout_of(game.options()), game.score());
+        if !was_won && game.is_won() {
+            let (key, score) = (game.score_key(), game.score());
             if self.scores.record(key, score) {
                 self.save_scores();
             }
@@ -132,7 +132,7 @@ impl AppState {
     }
 
     /// Replaces the game (new game) and saves it.
-    pub fn set_game(&mut self, game: Game) {
+    pub fn set_game(&mut self, game: AnyGame) {
         self.game = Some(game);
         self.save_game();
     }
@@ -141,18 +141,21 @@ impl AppState {
     /// a random seed, solvable deals, paths around the board (the engine's defaults), and
     /// the saved preference
     /// for automatic shuffles.
-    pub fn default_options(&self) -> GameOptions {
-        GameOptions {
+    pub fn default_options(&self) -> NewGameOptions {
+        NewGameOptions::Classic(GameOptions {
             seed: rand::random(),
             auto_shuffle: self.settings.auto_shuffle,
             ..GameOptions::default()
-        }
+        })
     }
 
-    pub fn view(&self) -> AppResult<GameView> {
-        let game = self.game()?;
-        let best = self.scores.get(&Self::layout_of(game.options()));
-        Ok(GameView::of(game, best))
+    pub fn view(&self) -> AppResult<AnyView> {
+        Ok(AnyView::of(self.game()?, self.best_score()?))
+    }
+
+    /// The best score for the current game's layout, if one was won.
+    pub fn best_score(&self) -> AppResult<Option<u32>> {
+        Ok(self.scores.get(&self.game()?.score_key()))
     }
 
     pub fn settings(&self) -> &Settings {
@@ -165,18 +168,6 @@ impl AppState {
         self.store
             .write(settings::FILE, &self.settings.to_json())
             .map_err(|e| AppError::Storage(format!("settings applied but not saved: {e}")))
-    }
-
-    pub fn best_score(&self, rows: usize, cols: usize, kinds: usize) -> Option<u32> {
-        self.scores.get(&layout_key(rows, cols, kinds))
-    }
-
-    fn layout_of(options: &GameOptions) -> String {
-        layout_key(
-            options.rows.into(),
-            options.cols.into(),
-            options.kinds.into(),
-        )
     }
 
     /// Queues the game for saving; a failed save is reported on stderr and the game goes

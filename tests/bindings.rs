@@ -7,8 +7,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use lianliankan_lib::error::ErrorBody;
+use lianliankan_lib::mode::NewGameOptions;
 use lianliankan_lib::settings::Settings;
-use lianliankan_lib::view::{GameView, SelectResult, StartInfo};
+use lianliankan_lib::view::{AnyHintResult, AnySelectResult, AnyView, StartInfo, WinningLine};
 use llk_engine::classic::game::{GameOptions, Hint, Outcome};
 use llk_engine::classic::layout::Preset;
 use ts_rs::{Config, TS};
@@ -43,8 +44,11 @@ fn generate(dir: &Path) -> BTreeMap<String, String> {
     let cfg = Config::new().with_out_dir(dir).with_large_int("number");
     let results = [
         StartInfo::export_all(&cfg),
-        SelectResult::export_all(&cfg),
-        GameView::export_all(&cfg),
+        AnyView::export_all(&cfg),
+        AnySelectResult::export_all(&cfg),
+        AnyHintResult::export_all(&cfg),
+        WinningLine::export_all(&cfg),
+        NewGameOptions::export_all(&cfg),
         GameOptions::export_all(&cfg),
         Outcome::export_all(&cfg),
         Hint::export_all(&cfg),

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{cells, census, error_code, options, TestApp};
+use common::{assert_resumes, cells, census, error_code, options, TestApp};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
@@ -130,6 +130,7 @@ fn every_command_answers() {
     assert_eq!(start["notice"], Value::Null);
     let view = &start["game"];
     let grid = check_view(view);
+    assert_eq!(view["mode"], "classic");
     assert_eq!(view["status"], "playing");
     assert_eq!(view["can_undo"], false);
     assert_eq!(view["selection"], Value::Null);
@@ -142,11 +143,12 @@ fn every_command_answers() {
     // A second start resumes the same game.
     assert_eq!(&app.start()["game"], view);
 
-    let hint = app.ok("hint", json!({}));
+    let hint = app.classic_hint();
     check_link(&grid, true, &hint["a"], &hint["b"], &hint["path"]);
     assert_eq!(app.state()["counters"]["hints"], 1);
 
     let first = app.select(&hint["a"], 1000).expect("select a");
+    assert_eq!(first["mode"], "classic");
     assert_eq!(first["outcome"]["kind"], "selected");
     assert_eq!(first["game"]["selection"], hint["a"]);
     let second = app.select(&hint["b"], 1500).expect("select b");
@@ -181,6 +183,10 @@ fn every_command_answers() {
     let view = app.new_game(4, 6, 6, 7);
     check_view(&view);
     assert_eq!(view["options"], options(4, 6, 6, 7));
+    // Classic options may also name their mode.
+    let mut opts = options(4, 6, 6, 7);
+    opts["mode"] = json!("classic");
+    assert_eq!(app.ok("new_game", json!({ "options": opts })), view);
     assert_eq!(
         (view["rows"].as_u64(), view["cols"].as_u64()),
         (Some(4), Some(6))
@@ -316,7 +322,7 @@ fn a_won_game_sets_the_best_score_for_its_layout() {
         if view["status"] == "won" {
             break;
         }
-        let hint = app.ok("hint", json!({}));
+        let hint = app.classic_hint();
         assert!(
             !hint.is_null(),
             "a solvable deal never needs a shuffle here: {view}"
@@ -418,7 +424,7 @@ fn random_commands_keep_the_invariants() {
                 }
             }
         } else if roll < 78 {
-            match app.invoke("hint", json!({})) {
+            match app.invoke("hint", json!({})).map(|h| h["hint"].clone()) {
                 Ok(h) if !h.is_null() => check_link(&before, ring, &h["a"], &h["b"], &h["path"]),
                 Ok(_) => assert_ne!(
                     app.state()["status"],
@@ -513,12 +519,7 @@ fn random_commands_keep_the_invariants() {
     );
 
     // Everything was saved: a new app on the same directory resumes exactly.
-    let last = app.state();
-    drop(app);
-    let again = TestApp::new(dir.path());
-    let resumed = again.start();
-    assert_eq!(resumed["notice"], Value::Null);
-    assert_eq!(resumed["game"], last);
+    assert_resumes(app, dir.path());
 }
 
 /// The command names registered with Tauri, declared in `build.rs` (whose generated

@@ -1,5 +1,6 @@
-//! Persistence through the commands: the game (with its undo history), settings and best
-//! scores survive a restart; a corrupt or truncated file is set aside as `<name>.corrupt`
+//! Persistence through the commands: the game of either mode (with its undo history),
+//! settings and best scores survive a restart; a classic save from before stack mode (no
+//! `mode`) still loads; a corrupt or truncated file is set aside as `<name>.corrupt`
 //! with a notice and nothing else is lost; saving never leaves a partial or temp file.
 
 mod common;
@@ -7,7 +8,7 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use common::{cells, TestApp};
+use common::{cells, ids, tiles, TestApp};
 use serde_json::{json, Value};
 
 fn file_names(dir: &Path) -> Vec<String> {
@@ -22,7 +23,7 @@ fn file_names(dir: &Path) -> Vec<String> {
 /// Plays `pairs` hinted matches.
 fn play(app: &TestApp, pairs: usize) {
     for i in 0..pairs {
-        let hint = app.ok("hint", json!({}));
+        let hint = app.classic_hint();
         assert!(!hint.is_null());
         let t = 1000 * (i as u64 + 1);
         app.select(&hint["a"], t).expect("select a");
@@ -41,7 +42,7 @@ fn a_restart_resumes_the_exact_position_with_undo_history() {
     let dealt = app.state();
     play(&app, 3);
     // Select one more tile so the selection is part of what is resumed.
-    let hint = app.ok("hint", json!({}));
+    let hint = app.classic_hint();
     app.select(&hint["a"], 9000).expect("select");
     app.ok("set_elapsed", json!({ "elapsedMs": 9876 }));
     let last = app.state();
@@ -154,7 +155,7 @@ fn saves_are_atomic_and_leave_no_temp_files() {
         saved
     );
     for _ in 0..20 {
-        let hint = app.ok("hint", json!({}));
+        let hint = app.classic_hint();
         app.select(&hint["a"], 1).expect("a");
         app.select(&hint["b"], 2).expect("b");
         // After every command (once its background save is done) the file on disk is a
@@ -183,4 +184,123 @@ fn an_unwritable_data_dir_does_not_stop_the_game() {
     assert_eq!(code, "storage");
     // ...but the setting applies for this session.
     assert_eq!(app.ok("get_settings", json!({}))["language"], "en");
+}
+
+/// The saved game file as JSON.
+fn saved_game(dir: &Path) -> serde_json::Map<String, Value> {
+    let text = fs::read_to_string(dir.join("game.json")).expect("game.json");
+    serde_json::from_str(&text).expect("game.json is a JSON object")
+}
+
+/// Takes the hinted tile.
+fn take_hint(app: &TestApp, t: u64) -> Value {
+    let hint = app.ok("hint", json!({}));
+    let id = hint["hint"]["id"].clone();
+    assert!(id.is_u64(), "no hint: {hint}");
+    app.take(id, t).expect("take the hint")
+}
+
+/// Takes the first free tile on the board.
+fn take_board_tile(app: &TestApp, t: u64) -> Value {
+    let view = app.state();
+    let tile = tiles(&view)
+        .iter()
+        .find(|t| t["place"] == "board" && t["free"] == true)
+        .expect("a free board tile");
+    app.take(tile["id"].clone(), t).expect("take a board tile")
+}
+
+#[test]
+fn a_stack_game_resumes_with_tray_held_row_props_and_undo_history() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let app = TestApp::new(dir.path());
+    app.new_stack(1, 21);
+    take_hint(&app, 500);
+    app.ok("move_out", json!({}));
+    // Two takes from the board (not the held tile), the last one to undo after restart.
+    take_board_tile(&app, 1000);
+    let before_last = app.state();
+    take_board_tile(&app, 1500);
+    app.ok("set_elapsed", json!({ "elapsedMs": 2345 }));
+    let last = app.state();
+    assert!(!ids(&last, "tray").is_empty(), "{last}");
+    assert!(!ids(&last, "held").is_empty(), "{last}");
+    assert_eq!(last["props_left"]["move_out"], 0);
+    assert_eq!(last["can_undo"], true);
+    app.flush();
+    assert_eq!(saved_game(dir.path())["mode"], "stack");
+    drop(app);
+
+    let app = TestApp::new(dir.path());
+    let start = app.start();
+    assert_eq!(start["notice"], Value::Null);
+    assert_eq!(
+        start["game"], last,
+        "tray, held row, props, counters and clock"
+    );
+    // The undo history came back too: the last take goes back where it was.
+    let undone = app.ok("undo", json!({}));
+    for key in ["tray", "held", "tiles"] {
+        assert_eq!(undone[key], before_last[key], "{key} after undo");
+    }
+    assert_eq!(undone["props_left"]["undo"], 0);
+}
+
+#[test]
+fn a_classic_save_without_a_mode_still_loads() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let app = TestApp::new(dir.path());
+    app.start();
+    let dealt = app.state();
+    play(&app, 2);
+    let last = app.state();
+    app.flush();
+    drop(app);
+    // A save as the app wrote it before stack mode: the engine's document alone.
+    let mut doc = saved_game(dir.path());
+    assert_eq!(doc.remove("mode"), Some(json!("classic")));
+    let old = serde_json::to_string(&doc).expect("json");
+    assert!(llk_engine::classic::game::Game::from_json(&old).is_ok());
+    fs::write(dir.path().join("game.json"), old).expect("write the old save");
+
+    let app = TestApp::new(dir.path());
+    let start = app.start();
+    assert_eq!(start["notice"], Value::Null);
+    assert_eq!(start["game"], last);
+    app.ok("undo", json!({}));
+    app.ok("undo", json!({}));
+    assert_eq!(cells(&app.state()), cells(&dealt));
+    // Saved again, it gains its mode.
+    app.flush();
+    assert_eq!(saved_game(dir.path())["mode"], "classic");
+}
+
+#[test]
+fn a_save_of_an_unknown_or_mismatched_mode_is_set_aside() {
+    for (mode, from) in [
+        ("chess", "classic"),
+        ("stack", "classic"),
+        ("classic", "stack"),
+    ] {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let app = TestApp::new(dir.path());
+        if from == "stack" {
+            app.new_stack(1, 3);
+        } else {
+            app.start();
+        }
+        app.flush();
+        drop(app);
+        let mut doc = saved_game(dir.path());
+        doc.insert("mode".into(), json!(mode));
+        fs::write(dir.path().join("game.json"), Value::Object(doc).to_string()).expect("write");
+
+        let app = TestApp::new(dir.path());
+        let start = app.start();
+        let notice = start["notice"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{mode}: no notice"));
+        assert!(notice.contains("game.json.corrupt"), "{mode}: {notice}");
+        assert_eq!(start["game"]["mode"], "classic", "a fresh default game");
+    }
 }

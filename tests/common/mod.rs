@@ -102,6 +102,70 @@ impl TestApp {
             json!({ "row": cell[0], "col": cell[1], "elapsedMs": elapsed_ms }),
         )
     }
+
+    /// A classic hint: the pair, or `null`. Checks the `{mode, hint, game}` wrapper and
+    /// that its game is the current one.
+    pub fn classic_hint(&self) -> Value {
+        let res = self.ok("hint", json!({}));
+        assert_eq!(res["mode"], "classic", "{res}");
+        let mut game = res["game"].clone();
+        game["mode"] = json!("classic");
+        assert_eq!(game, self.state(), "hint returns the game after it");
+        res["hint"].clone()
+    }
+
+    /// A new stack game of `level` (a named level) dealt from `seed`.
+    pub fn new_stack(&self, level: u32, seed: u64) -> Value {
+        self.ok("new_game", json!({ "options": stack_options(level, seed) }))
+    }
+
+    /// Takes stack tile `id` (a JSON value, so tests can send anything).
+    pub fn take(&self, id: Value, elapsed_ms: u64) -> Result<Value, Value> {
+        self.invoke("select", json!({ "id": id, "elapsedMs": elapsed_ms }))
+    }
+}
+
+/// Stack `new_game` options as the view sends them: `{"mode":"stack", ...StackOptions}`.
+pub fn stack_options(level: u32, seed: u64) -> Value {
+    json!({
+        "mode": "stack", "level": level, "tiles": 30, "kinds": 3, "layers": 3, "peak": null,
+        "seed": seed.to_string(), "random_fill": false, "tray": 7,
+        "props": { "move_out": 1, "shuffle": 1, "undo": 1 },
+    })
+}
+
+/// The ids of a stack view's tiles that can be taken now (free on the board, or held).
+pub fn free_ids(view: &Value) -> Vec<u64> {
+    tiles(view)
+        .iter()
+        .filter(|t| t["free"] == true)
+        .map(|t| t["id"].as_u64().expect("id"))
+        .collect()
+}
+
+/// The tiles of a stack view.
+pub fn tiles(view: &Value) -> &Vec<Value> {
+    view["tiles"].as_array().expect("tiles")
+}
+
+/// The ids in a stack view's list `key` (`tray` or `held`).
+pub fn ids(view: &Value, key: &str) -> Vec<u64> {
+    view[key]
+        .as_array()
+        .unwrap_or_else(|| panic!("{key}: {view}"))
+        .iter()
+        .map(|v| v.as_u64().expect("id"))
+        .collect()
+}
+
+/// Quits `app` (saving what was queued) and checks that a new app on `dir` resumes
+/// exactly its game, without a notice.
+pub fn assert_resumes(app: TestApp, dir: &Path) {
+    let last = app.state();
+    drop(app);
+    let resumed = TestApp::new(dir).start();
+    assert_eq!(resumed["notice"], Value::Null);
+    assert_eq!(resumed["game"], last);
 }
 
 /// `GameOptions` as the view sends them (the seed travels as a string).

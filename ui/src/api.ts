@@ -7,12 +7,12 @@ import type {
   AnyHintResult,
   NewGameOptions,
   AnySelectResult,
-  AnyStartInfo,
   AnyView,
   AppError,
   GameOptions,
   Preset,
   Settings,
+  StartInfo,
   TileId,
   WinningLine,
 } from "./ipc";
@@ -43,7 +43,7 @@ async function timedSelect(args: Record<string, unknown>): Promise<AnySelectResu
 }
 
 export const api = {
-  start: () => call<AnyStartInfo>("start"),
+  start: () => call<StartInfo>("start"),
   presets: () => call<Preset[]>("presets"),
   newGame: (options: GameOptions | NewGameOptions) => call<AnyView>("new_game", { options }),
   /** Classic: a cell. */

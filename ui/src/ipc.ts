@@ -4,40 +4,39 @@
  * edited by hand; `make bindings` regenerates them).
  */
 export type {
+  AnyHintResult,
+  AnySelectResult,
+  AnyView,
   AppError,
   Counters,
   GameOptions,
   GameView,
   Hint,
+  HintResult,
   Language,
+  NewGameOptions,
   Outcome,
+  Place,
   Pos,
   Preset,
+  Props,
   SelectResult,
   Settings,
-  StartInfo,
-  Status,
-} from "./bindings";
-export type {
-  AnyHintResult,
-  NewGameOptions,
-  AnySelectResult,
-  AnyStartInfo,
-  AnyView,
-  Place,
-  Props,
   StackCounters,
   StackHint,
   StackOptions,
   StackStatus,
   StackTileView,
   StackView,
+  StartInfo,
+  Status,
   Taken,
-  TileId,
   WinningLine,
-} from "./stack/pending-ipc";
+} from "./bindings";
 
-import type { AnyView } from "./stack/pending-ipc";
+import type { AnyView } from "./bindings";
+/** A stack tile's id: its index in the layout (a `u16` in the engine). */
+export type TileId = number;
 /** A view of either mode, narrowed. */
 export type ClassicAnyView = Extract<AnyView, { mode: "classic" }>;
 export type StackAnyView = Extract<AnyView, { mode: "stack" }>;

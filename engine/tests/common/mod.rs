@@ -4,6 +4,7 @@
 
 pub mod exhaustive;
 pub mod reference;
+pub mod stack;
 
 use llk_engine::classic::{Board, Pos};
 

@@ -1,7 +1,7 @@
-//! What commands send back to the view: a snapshot of the game with everything it draws,
-//! plus the result wrappers. The TypeScript twins are generated into `ui/src/bindings/`.
+//! Classic mode's payloads: a snapshot of the game with everything the view draws, and
+//! what `select` and `hint` return with it.
 
-use llk_engine::classic::game::{Counters, Game, GameOptions, Outcome, Status};
+use llk_engine::classic::game::{Counters, Game, GameOptions, Hint, Outcome, Status};
 use llk_engine::classic::Pos;
 use serde::Serialize;
 use ts_rs::TS;
@@ -55,10 +55,10 @@ pub struct SelectResult {
     pub game: GameView,
 }
 
-/// What `start` returns: the resumed (or new) game and, once, a notice for the player
-/// (e.g. a corrupt save was set aside).
+/// What `hint` returns: a connectable pair (or `null` when there is none: the board is
+/// stuck or empty), and the game after the hint was counted.
 #[derive(Clone, Debug, Serialize, TS)]
-pub struct StartInfo {
+pub struct HintResult {
+    pub hint: Option<Hint>,
     pub game: GameView,
-    pub notice: Option<String>,
 }

@@ -1,0 +1,225 @@
+//! The IPC commands (see `docs/ipc.md`): each checks its arguments, takes the state lock,
+//! asks the engine, and returns a payload or an `AppError`. No rule is decided here.
+//! The same commands serve both modes: they dispatch on the current game's mode to
+//! `classic` or `stack`; a command of one mode only (`move_out`, `winning_line`) refuses
+//! the other with `wrong_mode`.
+
+mod classic;
+mod stack;
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use llk_engine::classic::layout::{Preset, PRESETS};
+use tauri::State;
+
+use crate::args::Arg;
+use crate::error::{AppError, AppResult};
+use crate::mode::{AnyGame, Mode, NewGameOptions};
+use crate::settings::Settings;
+use crate::state::{AppState, SharedState};
+use crate::view::{AnyHintResult, AnySelectResult, AnyView, StartInfo, WinningLine};
+
+include!("../command_names.rs");
+
+/// Runs `body` with the state locked; a panic becomes an `internal` error instead of
+/// crossing IPC.
+fn with_state<T>(
+    state: &SharedState,
+    body: impl FnOnce(&mut AppState) -> AppResult<T>,
+) -> AppResult<T> {
+    catch_unwind(AssertUnwindSafe(|| body(&mut state.lock()))).unwrap_or_else(|panic| {
+        let what = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a command panicked".to_string());
+        Err(AppError::Internal(what))
+    })
+}
+
+/// What `select` was asked to take: a cell (classic) or a tile id (stack), still
+/// unchecked against the board.
+enum Target {
+    Cell(i64, i64),
+    Tile(i64),
+}
+
+impl Target {
+    /// `{row, col}` or `{id}`; anything else (both, neither, mistyped) is `bad_argument`.
+    fn of(row: &Arg, col: &Arg, id: &Arg) -> AppResult<Target> {
+        if id.is_missing() {
+            return Ok(Target::Cell(row.integer("row")?, col.integer("col")?));
+        }
+        if row.is_missing() && col.is_missing() {
+            return Ok(Target::Tile(id.integer("id")?));
+        }
+        // Report an unreadable argument as such before the mix-up.
+        for (arg, name) in [(row, "row"), (col, "col"), (id, "id")] {
+            if !arg.is_missing() {
+                arg.integer(name)?;
+            }
+        }
+        Err(AppError::BadArgument(
+            "`select` takes either `row` and `col` (classic) or `id` (stack), not both".into(),
+        ))
+    }
+
+    fn mode(&self) -> Mode {
+        match self {
+            Target::Cell(..) => Mode::Classic,
+            Target::Tile(_) => Mode::Stack,
+        }
+    }
+}
+
+/// The resumed game (or a new default one) and, once, a notice about the saved files.
+#[tauri::command]
+pub fn start(state: State<'_, SharedState>) -> AppResult<StartInfo> {
+    with_state(&state, |s| {
+        if !s.has_game() {
+            let game = AnyGame::new(s.default_options())?;
+            s.set_game(game);
+        }
+        Ok(StartInfo {
+            game: s.view()?,
+            notice: s.take_notice(),
+        })
+    })
+}
+
+/// The preset layouts (classic).
+#[tauri::command]
+pub fn presets() -> Vec<Preset> {
+    PRESETS.to_vec()
+}
+
+/// Deals a new game with `options` (either mode), replacing the current one.
+#[tauri::command]
+pub fn new_game(state: State<'_, SharedState>, options: Arg) -> AppResult<AnyView> {
+    let options: NewGameOptions = options.parse_tagged("options", "mode", "classic")?;
+    with_state(&state, |s| {
+        let game = AnyGame::new(options)?;
+        s.set_game(game);
+        s.view()
+    })
+}
+
+/// The player tapped a tile at game time `elapsedMs`: the cell (`row`, `col`) in classic,
+/// the tile `id` in stack.
+#[tauri::command]
+pub fn select(
+    state: State<'_, SharedState>,
+    row: Arg,
+    col: Arg,
+    id: Arg,
+    elapsed_ms: Arg,
+) -> AppResult<AnySelectResult> {
+    let target = Target::of(&row, &col, &id)?;
+    let elapsed = elapsed_ms.millis("elapsedMs")?;
+    with_state(&state, |s| {
+        let mode = s.game()?.mode();
+        match (mode, target) {
+            (Mode::Classic, Target::Cell(row, col)) => classic::select(s, row, col, elapsed),
+            (Mode::Stack, Target::Tile(id)) => stack::select(s, id, elapsed),
+            (mode, target) => Err(AppError::BadArgument(format!(
+                "a {} game selects by {}, but {} was sent",
+                mode.name(),
+                if mode == Mode::Classic {
+                    "`row` and `col`"
+                } else {
+                    "tile `id`"
+                },
+                if target.mode() == Mode::Classic {
+                    "`row` and `col`"
+                } else {
+                    "`id`"
+                },
+            ))),
+        }
+    })
+}
+
+/// A hint in the current game's mode (counted), with the game after it.
+#[tauri::command]
+pub fn hint(state: State<'_, SharedState>) -> AppResult<AnyHintResult> {
+    with_state(&state, |s| match s.game()?.mode() {
+        Mode::Classic => classic::hint(s),
+        Mode::Stack => stack::hint(s),
+    })
+}
+
+/// Classic: rearranges the remaining tiles. Stack: the shuffle prop re-deals the kinds
+/// on the board.
+#[tauri::command]
+pub fn shuffle(state: State<'_, SharedState>) -> AppResult<AnyView> {
+    with_state(&state, |s| {
+        s.change_game(|g| match g {
+            AnyGame::Classic(g) => Ok(g.shuffle()?),
+            AnyGame::Stack(g) => Ok(g.shuffle()?),
+        })?;
+        s.view()
+    })
+}
+
+/// Classic: takes back the last match (or shuffle). Stack: the undo prop takes back the
+/// last take.
+#[tauri::command]
+pub fn undo(state: State<'_, SharedState>) -> AppResult<AnyView> {
+    with_state(&state, |s| {
+        s.change_game(|g| match g {
+            AnyGame::Classic(g) => Ok(g.undo()?),
+            AnyGame::Stack(g) => g.undo().map(|_| ()).map_err(AppError::from),
+        })?;
+        s.view()
+    })
+}
+
+/// Stack only: the move-out prop moves the first tray tiles to the holding row.
+#[tauri::command]
+pub fn move_out(state: State<'_, SharedState>) -> AppResult<AnyView> {
+    with_state(&state, |s| {
+        stack::move_out(s)?;
+        s.view()
+    })
+}
+
+/// Stack only: a winning line from the current position (for the demo), if the solver
+/// finds one.
+#[tauri::command]
+pub fn winning_line(state: State<'_, SharedState>) -> AppResult<WinningLine> {
+    with_state(&state, stack::winning_line)
+}
+
+/// The current game.
+#[tauri::command]
+pub fn game_state(state: State<'_, SharedState>) -> AppResult<AnyView> {
+    with_state(&state, |s| s.view())
+}
+
+/// Records the view's game clock (saved with the game).
+#[tauri::command]
+pub fn set_elapsed(state: State<'_, SharedState>, elapsed_ms: Arg) -> AppResult<()> {
+    let elapsed = elapsed_ms.millis("elapsedMs")?;
+    with_state(&state, |s| {
+        s.change_game(|g| {
+            g.set_elapsed(elapsed);
+            Ok(())
+        })
+    })
+}
+
+/// The player's preferences.
+#[tauri::command]
+pub fn get_settings(state: State<'_, SharedState>) -> AppResult<Settings> {
+    with_state(&state, |s| Ok(s.settings().clone()))
+}
+
+/// Replaces the preferences and saves them; returns them.
+#[tauri::command]
+pub fn set_settings(state: State<'_, SharedState>, settings: Arg) -> AppResult<Settings> {
+    let settings: Settings = settings.parse("settings")?;
+    with_state(&state, |s| {
+        s.set_settings(settings)?;
+        Ok(s.settings().clone())
+    })
+}

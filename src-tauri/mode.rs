@@ -1,0 +1,177 @@
+//! The two game modes side by side: the current game is a classic `Game` or a
+//! `StackGame`; a new game's options name their mode; the saved game file holds the mode
+//! (`{"mode":"stack", ...the engine's save}`), and a classic save from before stack mode
+//! (no `mode`) still loads. Which rules apply is the engine's business: this only
+//! dispatches.
+
+use llk_engine::classic::game::{Game, GameOptions, Status};
+use llk_engine::stack::game::{StackGame, StackOptions};
+use llk_engine::stack::StackStatus;
+use llk_engine::EngineError;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use ts_rs::TS;
+
+use crate::error::{AppError, AppResult};
+use crate::scores::{layout_key, stack_key};
+
+/// Which game is being played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    Classic,
+    Stack,
+}
+
+impl Mode {
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Classic => "classic",
+            Mode::Stack => "stack",
+        }
+    }
+}
+
+/// `new_game`'s options: a classic `GameOptions` (its `"mode":"classic"` may be left out,
+/// as views before stack mode did) or `{"mode":"stack", ...StackOptions}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(tag = "mode", rename_all = "snake_case")]
+pub enum NewGameOptions {
+    Classic(GameOptions),
+    Stack(StackOptions),
+}
+
+/// The current game, of either mode.
+#[derive(Debug)]
+// A stack game is far larger than a classic one, but there is only ever one game.
+#[allow(clippy::large_enum_variant)]
+pub enum AnyGame {
+    Classic(Game),
+    Stack(StackGame),
+}
+
+impl AnyGame {
+    /// Deals a new game of the options' mode.
+    pub fn new(options: NewGameOptions) -> Result<AnyGame, EngineError> {
+        Ok(match options {
+            NewGameOptions::Classic(o) => AnyGame::Classic(Game::new(o)?),
+            NewGameOptions::Stack(o) => AnyGame::Stack(StackGame::new(o)?),
+        })
+    }
+
+    pub fn mode(&self) -> Mode {
+        match self {
+            AnyGame::Classic(_) => Mode::Classic,
+            AnyGame::Stack(_) => Mode::Stack,
+        }
+    }
+
+    /// The classic game, or `wrong_mode` naming `command`.
+    pub fn classic_mut(&mut self, command: &str) -> AppResult<&mut Game> {
+        match self {
+            AnyGame::Classic(g) => Ok(g),
+            AnyGame::Stack(_) => Err(wrong_mode(command, Mode::Classic, Mode::Stack)),
+        }
+    }
+
+    pub fn classic(&self, command: &str) -> AppResult<&Game> {
+        match self {
+            AnyGame::Classic(g) => Ok(g),
+            AnyGame::Stack(_) => Err(wrong_mode(command, Mode::Classic, Mode::Stack)),
+        }
+    }
+
+    /// The stack game, or `wrong_mode` naming `command`.
+    pub fn stack_mut(&mut self, command: &str) -> AppResult<&mut StackGame> {
+        match self {
+            AnyGame::Stack(g) => Ok(g),
+            AnyGame::Classic(_) => Err(wrong_mode(command, Mode::Stack, Mode::Classic)),
+        }
+    }
+
+    pub fn stack(&self, command: &str) -> AppResult<&StackGame> {
+        match self {
+            AnyGame::Stack(g) => Ok(g),
+            AnyGame::Classic(_) => Err(wrong_mode(command, Mode::Stack, Mode::Classic)),
+        }
+    }
+
+    pub fn is_won(&self) -> bool {
+        match self {
+            AnyGame::Classic(g) => g.status() == Status::Won,
+            AnyGame::Stack(g) => g.status() == StackStatus::Won,
+        }
+    }
+
+    pub fn score(&self) -> u32 {
+        match self {
+            AnyGame::Classic(g) => g.score(),
+            AnyGame::Stack(g) => g.score(),
+        }
+    }
+
+    /// The best-score key of this game's layout: `RxC/kinds` for classic (as before stack
+    /// mode), `stack/L<level>` or a custom size for stack.
+    pub fn score_key(&self) -> String {
+        match self {
+            AnyGame::Classic(g) => {
+                let o = g.options();
+                layout_key(o.rows.into(), o.cols.into(), o.kinds.into())
+            }
+            AnyGame::Stack(g) => stack_key(g.options()),
+        }
+    }
+
+    pub fn set_elapsed(&mut self, elapsed_ms: u64) {
+        match self {
+            AnyGame::Classic(g) => g.set_elapsed(elapsed_ms),
+            AnyGame::Stack(g) => g.set_elapsed(elapsed_ms),
+        }
+    }
+
+    /// The save file: the engine's save of the game with the `mode` added at the top.
+    pub fn to_json(&self) -> Result<String, String> {
+        let engine = match self {
+            AnyGame::Classic(g) => g.to_json(),
+            AnyGame::Stack(g) => g.to_json(),
+        }
+        .map_err(|e| e.to_string())?;
+        let mut doc: Map<String, Value> =
+            serde_json::from_str(&engine).map_err(|e| format!("engine save: {e}"))?;
+        doc.insert("mode".into(), Value::String(self.mode().name().into()));
+        serde_json::to_string(&doc).map_err(|e| e.to_string())
+    }
+
+    /// A game from [`AnyGame::to_json`]'s output, or from a classic save without a mode.
+    pub fn from_json(text: &str) -> Result<AnyGame, String> {
+        let mut doc: Map<String, Value> =
+            serde_json::from_str(text).map_err(|e| format!("not a saved game: {e}"))?;
+        let mode = match doc.remove("mode") {
+            None => return Game::from_json(text).map(AnyGame::Classic).map_err(err),
+            Some(Value::String(m)) => m,
+            Some(other) => return Err(format!("the saved mode is {other}, not a name")),
+        };
+        // The engine reads its own document, without the shell's `mode`.
+        let engine = serde_json::to_string(&doc).map_err(|e| e.to_string())?;
+        match mode.as_str() {
+            "classic" => Game::from_json(&engine).map(AnyGame::Classic).map_err(err),
+            "stack" => StackGame::from_json(&engine)
+                .map(AnyGame::Stack)
+                .map_err(err),
+            other => Err(format!("unknown game mode {other:?}")),
+        }
+    }
+}
+
+fn err(e: EngineError) -> String {
+    e.to_string()
+}
+
+/// The `wrong_mode` refusal of `command`, which needs a game of mode `needs`.
+pub fn wrong_mode(command: &str, needs: Mode, current: Mode) -> AppError {
+    AppError::WrongMode(format!(
+        "`{command}` needs a {} game but the current game is {}",
+        needs.name(),
+        current.name()
+    ))
+}

@@ -1,0 +1,60 @@
+//! What commands send back to the view. Each mode has its own snapshot and results
+//! (`classic`, `stack`); the `Any*` unions carry either, tagged by `"mode"`, so one
+//! command answers in the current game's mode. The TypeScript twins are generated into
+//! `ui/src/bindings/`.
+
+mod classic;
+mod stack;
+
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::mode::AnyGame;
+
+pub use classic::{GameView, HintResult, SelectResult};
+pub use stack::{StackHintResult, StackSelectResult, StackTileView, StackView, WinningLine};
+
+/// The current game, of either mode: `{"mode":"classic", ...GameView}` or
+/// `{"mode":"stack", ...StackView}`.
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(tag = "mode", rename_all = "snake_case")]
+#[allow(clippy::large_enum_variant)]
+pub enum AnyView {
+    Classic(GameView),
+    Stack(StackView),
+}
+
+impl AnyView {
+    pub fn of(game: &AnyGame, best_score: Option<u32>) -> AnyView {
+        match game {
+            AnyGame::Classic(g) => AnyView::Classic(GameView::of(g, best_score)),
+            AnyGame::Stack(g) => AnyView::Stack(StackView::of(g, best_score)),
+        }
+    }
+}
+
+/// What `select` returns, in the mode of the game.
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(tag = "mode", rename_all = "snake_case")]
+#[allow(clippy::large_enum_variant)]
+pub enum AnySelectResult {
+    Classic(SelectResult),
+    Stack(StackSelectResult),
+}
+
+/// What `hint` returns, in the mode of the game.
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(tag = "mode", rename_all = "snake_case")]
+#[allow(clippy::large_enum_variant)]
+pub enum AnyHintResult {
+    Classic(HintResult),
+    Stack(StackHintResult),
+}
+
+/// What `start` returns: the resumed (or new) game and, once, a notice for the player
+/// (e.g. a corrupt save was set aside).
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct StartInfo {
+    pub game: AnyView,
+    pub notice: Option<String>,
+}
