@@ -382,7 +382,7 @@ test("phone window 390x844: touch-size tiles or scrolling, every button reachabl
     const m = await b.execute(() => {
       const t = document.querySelector("button.tile").getBoundingClientRect();
       const s = document.getElementById("board-scroll");
-      const buttons = [...document.querySelectorAll(".actions .btn")].map((e) => {
+      const buttons = [...document.querySelectorAll(".actions .btn:not([hidden])")].map((e) => {
         const r = e.getBoundingClientRect();
         return { id: e.id, inside: r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5 && r.width >= 40 - 0.5 && r.height >= 40 - 0.5 };
       });
