@@ -456,7 +456,9 @@ const stackDom = (b) =>
   b.execute(() => {
     const ids = (sel) => [...document.querySelectorAll(sel)].map((e) => Number(e.dataset.id));
     return {
-      board: [...document.querySelectorAll("#stack-board button.stile")].map((e) => [Number(e.dataset.id), Number(e.dataset.kind), e.dataset.free]),
+      board: [...document.querySelectorAll("#stack-board button.stile")]
+        .map((e) => [Number(e.dataset.id), Number(e.dataset.kind), e.dataset.free])
+        .sort((p, q) => p[0] - q[0]),
       tray: ids("#stack-tray .slot .stile"),
       held: ids("#stack-held .stile"),
       slots: document.querySelectorAll("#stack-tray .slot").length,
