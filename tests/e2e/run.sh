@@ -27,6 +27,12 @@ if [ "${LLK_E2E_SKIP_BUILD:-0}" != 1 ] || [ ! -x "$app" ]; then
     npx --no-install tauri build --debug --no-bundle
 fi
 [ -x "$app" ] || { say "no app binary at $app"; exit 1; }
+# the engine's CLI: the stack scenario follows `llk stack solve` on the dealt layout
+if [ "${LLK_E2E_SKIP_BUILD:-0}" != 1 ] || [ ! -x "$root/target/debug/llk" ]; then
+    say "building llk (debug)"
+    cargo build -q -p lianliankan-engine --bin llk
+fi
+export LLK_BIN="$root/target/debug/llk"
 build_done=$(date +%s)
 
 mkdir -p "$here/artifacts"

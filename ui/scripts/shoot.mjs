@@ -1,6 +1,7 @@
 // Screenshots of the built view (ui/dist) with a mocked backend, in headless Debian
 // Chromium through playwright-core. Usage: npm run build && npm run shoot [-- outdir]
-// Writes PNGs for phone (360×640) and desktop (1920×1080), light and dark.
+// Writes PNGs for phone (360×640) and desktop (1920×1080), light and dark, classic and
+// stack mode (the mock's stack deal is a stand-in, not the engine's).
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { mkdirSync } from "node:fs";
@@ -34,7 +35,7 @@ const browser = await chromium.launch({
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
 });
 const cspErrors = [];
-async function shot(name, { width, height, scheme = "light", lang = "en", play = 0, query = "" }) {
+async function shot(name, { width, height, scheme = "light", lang = "en", play = 0, query = "", takes = 0 }) {
   const page = await browser.newPage({ viewport: { width, height }, colorScheme: scheme, locale: lang });
   page.on("console", (m) => {
     if (/Content Security Policy|Refused/.test(m.text())) cspErrors.push(`${name}: ${m.text()}`);
@@ -42,7 +43,12 @@ async function shot(name, { width, height, scheme = "light", lang = "en", play =
   page.on("pageerror", (e) => cspErrors.push(`${name}: pageerror ${e.message}`));
   await page.addInitScript({ path: join(here, "mock-tauri.js") });
   await page.goto(`http://127.0.0.1:${port}/?lang=${lang}${query}`);
-  await page.waitForSelector("button.tile");
+  await page.waitForSelector("button.tile, button.stile");
+  for (let i = 0; i < takes; i++) {
+    const free = await page.$$('#stack-board button.stile[data-free="true"]');
+    await free[(i * 3) % free.length].click();
+    await page.waitForTimeout(120);
+  }
   for (let i = 0; i < play; i++) {
     await page.click("#btn-hint");
     await page.waitForSelector("button.tile[data-hint]");
@@ -59,8 +65,9 @@ async function shot(name, { width, height, scheme = "light", lang = "en", play =
   }
   await page.screenshot({ path: join(out, `${name}.png`) });
   const info = await page.evaluate(() => {
-    const t = document.querySelector("button.tile").getBoundingClientRect();
-    const s = document.getElementById("board-scroll");
+    const stack = document.documentElement.dataset.mode === "stack";
+    const t = document.querySelector(stack ? "#stack-board button.stile" : "button.tile").getBoundingClientRect();
+    const s = document.getElementById(stack ? "stack-scroll" : "board-scroll");
     return { tile: [t.width, t.height], scroll: [s.scrollWidth, s.clientWidth, s.scrollHeight, s.clientHeight] };
   });
   console.log(name, JSON.stringify(info));
@@ -71,6 +78,9 @@ await shot("desktop-light", { width: 1920, height: 1080, play: 6 });
 await shot("desktop-dark", { width: 1920, height: 1080, scheme: "dark", lang: "zh-Hans", play: 3 });
 await shot("phone-light", { width: 360, height: 640, play: 4 });
 await shot("phone-dark-zh-hant", { width: 360, height: 640, scheme: "dark", lang: "zh-Hant" });
+await shot("stack-phone-light", { width: 360, height: 640, query: "&mode=stack&level=2", takes: 4 });
+await shot("stack-phone-dark-zh-hans", { width: 390, height: 844, scheme: "dark", lang: "zh-Hans", query: "&mode=stack&level=1", takes: 2 });
+await shot("stack-desktop", { width: 1920, height: 1080, query: "&mode=stack&level=2", takes: 5 });
 await shot("laptop-sparse", { width: 1280, height: 800, query: "&sparse=1&notice=Saved%20game%20was%20damaged%3B%20set%20aside." });
 const p = await shot("path-frame", { width: 1280, height: 800, query: "&sparse=1" });
 // freeze a path mid-animation for a look at the drawing

@@ -5,13 +5,16 @@
 import { invoke } from "@tauri-apps/api/core";
 import type {
   AnyHintResult,
+  NewGameOptions,
   AnySelectResult,
   AnyView,
   AppError,
-  NewGameOptions,
+  GameOptions,
   Preset,
   Settings,
   StartInfo,
+  TileId,
+  WinningLine,
 } from "./ipc";
 import { recordSelect } from "./metrics";
 
@@ -32,19 +35,26 @@ async function call<T>(cmd: string, args?: Record<string, unknown>): Promise<T> 
   }
 }
 
+async function timedSelect(args: Record<string, unknown>): Promise<AnySelectResult> {
+  const t0 = performance.now();
+  const r = await call<AnySelectResult>("select", args);
+  recordSelect(performance.now() - t0);
+  return r;
+}
+
 export const api = {
   start: () => call<StartInfo>("start"),
   presets: () => call<Preset[]>("presets"),
-  newGame: (options: NewGameOptions) => call<AnyView>("new_game", { options }),
-  async select(row: number, col: number, elapsedMs: number): Promise<AnySelectResult> {
-    const t0 = performance.now();
-    const r = await call<AnySelectResult>("select", { row, col, elapsedMs });
-    recordSelect(performance.now() - t0);
-    return r;
-  },
+  newGame: (options: GameOptions | NewGameOptions) => call<AnyView>("new_game", { options }),
+  /** Classic: a cell. */
+  select: (row: number, col: number, elapsedMs: number) => timedSelect({ row, col, elapsedMs }),
+  /** Stack: a tile on the board or in the holding row. */
+  take: (id: TileId, elapsedMs: number) => timedSelect({ id, elapsedMs }),
   hint: () => call<AnyHintResult>("hint"),
   shuffle: () => call<AnyView>("shuffle"),
   undo: () => call<AnyView>("undo"),
+  moveOut: () => call<AnyView>("move_out"),
+  winningLine: () => call<WinningLine>("winning_line"),
   gameState: () => call<AnyView>("game_state"),
   setElapsed: (elapsedMs: number) => call<null>("set_elapsed", { elapsedMs }),
   getSettings: () => call<Settings>("get_settings"),

@@ -2,6 +2,8 @@
  * The controller: wires the engine commands (api.ts) to the board, path overlay, HUD,
  * dialogs and keyboard. It keeps the game clock and the pause state, serialises player
  * actions so their results apply in order, and turns every command error into a toast.
+ * The game is in one of two modes: classic is drawn here, stack mode by
+ * stack/controller.ts in the same stage (the HUD, dialogs and clock are shared).
  */
 import { api } from "./api";
 import { BoardView, FADE_MS } from "./board-view";
@@ -10,25 +12,21 @@ import { NewGameDialog, SettingsDialog, WonDialog } from "./dialogs";
 import { faceOf } from "./faces";
 import { applyStaticText, byId, Hud } from "./hud";
 import { htmlLang, resolveLang, translator, type Lang, type Translate } from "./i18n";
-import type { AnyView, AppError, GameOptions, GameView, Outcome, Preset, Settings } from "./ipc";
+import type { NewGameOptions, AnyView, AppError, GameOptions, GameView, Outcome, Preset, Settings, StackView } from "./ipc";
 import { actionForKey, firstTile, nextFocus, type Action } from "./keys";
 import { fitCells } from "./layout";
 import { mark, markFirstBoard } from "./metrics";
 import { PathOverlay } from "./path-overlay";
+import { StackController } from "./stack/controller";
 import { pathDuration } from "./path-view";
 import { Toasts } from "./toast";
 
 const FALLBACK_PRESETS: Preset[] = [{ name: "10x10", rows: 10, cols: 10, kinds: 25 }];
 
-/** A classic game's view; this controller draws classic games only. */
-function classic(v: AnyView): GameView {
-  if (v.mode === "classic") return v;
-  const e: AppError = { code: "wrong_mode", message: "this view cannot draw a stack game yet" };
-  throw e;
-}
-
 export class App {
+  /** The classic game, when the mode is classic. */
   private game: GameView | null = null;
+  private readonly stack: StackController;
   private presets: Preset[] = [];
   private settings: Settings = { language: "auto", auto_shuffle: true };
   private lang: Lang = "en";
@@ -48,6 +46,20 @@ export class App {
 
   constructor() {
     this.board = new BoardView(byId("board"), { onSelect: (r, c) => this.select(r, c) }, this.t);
+    this.stack = new StackController(
+      {
+        enqueue: (task) => this.enqueue(task),
+        elapsed: () => this.clock.elapsed(),
+        paused: () => this.paused,
+        t: () => this.t,
+        toasts: this.toasts,
+        changed: (v) => this.refresh(v),
+        showAny: (v) => this.showGame(v),
+        newGame: (o) => this.newGame(o),
+        showWon: (v) => this.showStackWon(v),
+      },
+      this.reducedMotion,
+    );
     this.newGameDialog = new NewGameDialog({
       onStart: (o) => this.newGame(o),
       onRetry: () => this.retry(),
@@ -55,7 +67,7 @@ export class App {
     this.settingsDialog = new SettingsDialog((s) => this.changeSettings(s));
     this.wonDialog = new WonDialog({ onNew: () => this.openNewGame(), onRetry: () => this.retry() });
     for (const [name, btn] of Object.entries(this.hud.buttons)) {
-      btn.addEventListener("click", () => this.perform(name as Action["type"] | "settings"));
+      btn.addEventListener("click", () => this.perform(name as Action["type"] | "settings" | "demo"));
     }
     byId("stuck-shuffle").addEventListener("click", () => this.perform("shuffle"));
     byId("btn-resume").addEventListener("click", () => this.setPaused(false));
@@ -78,7 +90,7 @@ export class App {
     this.settings = settings;
     this.applyLanguage();
     if (start) {
-      this.showGame(classic(start.game), true);
+      this.showGame(start.game);
       this.hud.showNotice(start.notice);
       markFirstBoard();
     }
@@ -88,14 +100,34 @@ export class App {
 
   // ---- actions -------------------------------------------------------------------
 
-  private perform(action: Action["type"] | "settings"): void {
+  private get isStack(): boolean {
+    return this.stack.view !== null;
+  }
+
+  private perform(action: Action["type"] | "settings" | "demo"): void {
+    if (this.isStack) {
+      switch (action) {
+        case "hint":
+          return this.stack.hint();
+        case "shuffle":
+          return this.stack.shuffle();
+        case "undo":
+          return this.stack.undo();
+        case "moveOut":
+          return this.stack.moveOut();
+        case "demo":
+          return this.stack.demo();
+        default:
+          break;
+      }
+    }
     switch (action) {
       case "hint":
-        return this.enqueue(() => this.hint());
+        return void this.enqueue(() => this.hint());
       case "shuffle":
-        return this.enqueue(async () => this.afterChange(classic(await api.shuffle()), "shuffle"));
+        return void this.enqueue(async () => this.afterChange(await api.shuffle(), "shuffle"));
       case "undo":
-        return this.enqueue(async () => this.afterChange(classic(await api.undo()), "undo"));
+        return void this.enqueue(async () => this.afterChange(await api.undo(), "undo"));
       case "pause":
         return this.setPaused(!this.paused);
       case "newGame":
@@ -104,19 +136,24 @@ export class App {
         return this.settingsDialog.open(this.settings);
       case "move":
       case "select":
+      case "moveOut":
+      case "demo":
         return;
     }
   }
 
-  private enqueue(task: () => Promise<void>): void {
-    this.queue = this.queue.then(task).catch((e: unknown) => this.error(e));
+  private enqueue(task: () => Promise<void>): Promise<void> {
+    const run = this.queue.then(task).catch((e: unknown) => this.error(e));
+    this.queue = run;
+    return run;
   }
 
   private select(row: number, col: number): void {
-    this.enqueue(async () => {
+    void this.enqueue(async () => {
       if (this.paused || !this.game || this.game.status === "won") return;
       const res = await api.select(row, col, this.clock.elapsed());
       if (res.mode === "classic") this.applyOutcome(res.outcome, res.game);
+      else this.showGame({ mode: "stack", ...res.game });
     });
   }
 
@@ -162,8 +199,10 @@ export class App {
   private async hint(): Promise<void> {
     if (this.paused || !this.game) return;
     const res = await api.hint();
-    if (res.mode !== "classic") return;
+    if (res.mode !== "classic") return this.showGame({ mode: "stack", ...res.game });
     const hint = res.hint;
+    this.game = res.game;
+    this.refresh();
     if (!hint) {
       this.toasts.show(this.t("hint.none"));
       return;
@@ -171,11 +210,11 @@ export class App {
     this.board.setHint([hint.a, hint.b]);
     const g = this.board.geometry();
     if (g && !this.reducedMotion.matches) this.overlay.draw(hint.path, g, pathDuration(hint.path), 900, "hint");
-    this.game = res.game;
-    this.refresh();
   }
 
-  private afterChange(game: GameView, what: "shuffle" | "undo"): void {
+  private afterChange(view: AnyView, what: "shuffle" | "undo"): void {
+    if (view.mode !== "classic") return this.showGame(view);
+    const game: GameView = view;
     this.board.setHint([]);
     this.overlay.clear();
     const boardEl = this.board.el;
@@ -190,36 +229,63 @@ export class App {
   }
 
   private openNewGame(): void {
-    this.newGameDialog.open(this.game, this.settings.auto_shuffle, this.game !== null);
+    const current: AnyView | null = this.stack.view
+      ? { mode: "stack", ...this.stack.view }
+      : this.game
+        ? { mode: "classic", ...this.game }
+        : null;
+    this.newGameDialog.open(current, this.settings.auto_shuffle, current !== null);
   }
 
-  private newGame(options: GameOptions): void {
-    this.enqueue(async () => this.showGame(classic(await api.newGame({ mode: "classic", ...options })), true));
+  private newGame(options: GameOptions | NewGameOptions): void {
+    void this.enqueue(async () => this.showGame(await api.newGame(options)));
   }
 
   private retry(): void {
+    if (this.stack.view) return this.stack.retry();
     const g = this.game;
     if (!g) return this.openNewGame();
     this.newGame({ ...g.options });
   }
 
-  private showGame(game: GameView, fresh: boolean): void {
-    this.game = game;
+  /** Draws a new, resumed or retried game of either mode. */
+  private showGame(view: AnyView): void {
     if (this.wonDialog.el.open) this.wonDialog.el.close();
-    this.board.setHint([]);
-    this.overlay.clear();
-    this.clock.reset(game.elapsed_ms);
+    this.clock.reset(view.elapsed_ms);
     this.paused = false;
     this.hud.setPaused(false, this.t);
+    byId("paused").hidden = true;
+    this.stage.classList.remove("is-paused");
+    const stack = view.mode === "stack";
+    this.stage.classList.toggle("mode-stack", stack);
+    document.documentElement.dataset["mode"] = view.mode;
+    byId("board-scroll").hidden = stack;
+    byId("keys-help").dataset["i18n"] = stack ? "keys.helpStack" : "keys.help";
+    byId("keys-help").textContent = this.t(stack ? "keys.helpStack" : "keys.help");
+    if (view.mode === "stack") {
+      this.game = null;
+      this.board.setHint([]);
+      this.overlay.clear();
+      this.stack.show(view);
+      this.fit();
+      if (view.status === "won") this.showStackWon(view);
+      return;
+    }
+    this.stack.hide();
+    const game: GameView = view;
+    this.game = game;
+    this.board.setHint([]);
+    this.overlay.clear();
     this.fit();
     this.board.render(game);
-    if (fresh) this.board.setFocus(firstTile(game.cells), false);
+    this.board.setFocus(firstTile(game.cells), false);
     this.refresh();
     if (game.status === "won") this.showWon();
   }
 
   private setPaused(paused: boolean): void {
-    if (!this.game || (paused && this.game.status === "won")) return;
+    const status = this.stack.view?.status ?? this.game?.status;
+    if (!status || (paused && status !== "playing" && status !== "stuck")) return;
     this.paused = paused;
     this.hud.setPaused(paused, this.t);
     byId("paused").hidden = !paused;
@@ -228,7 +294,8 @@ export class App {
     if (paused) {
       this.saveClock();
       byId("btn-resume").focus();
-    } else this.board.focusCurrent();
+    } else if (this.isStack) this.stack.focusCurrent();
+    else this.board.focusCurrent();
   }
 
   private changeSettings(s: Settings): void {
@@ -241,7 +308,16 @@ export class App {
   // ---- view upkeep -----------------------------------------------------------------
 
   /** HUD and clock after any state change. */
-  private refresh(): void {
+  private refresh(stackView?: StackView): void {
+    const sv = stackView ?? this.stack.view;
+    if (sv) {
+      this.hud.updateStack(sv, this.paused, this.t);
+      this.stack.updateProps();
+      this.hud.buttons.demo.setAttribute("aria-pressed", String(this.stack.demoRunning));
+      this.clock.setRunning(sv.status === "playing" && !this.paused && !document.hidden);
+      this.hud.setTime(this.clock.elapsed());
+      return;
+    }
     const g = this.game;
     if (!g) return;
     this.hud.update(g, this.paused);
@@ -250,12 +326,21 @@ export class App {
   }
 
   private fit(): void {
+    if (this.isStack) return this.stack.fit(this.stage.clientWidth - 8, this.stage.clientHeight - 8);
     const g = this.game;
     if (!g) return;
     const scroll = byId("board-scroll");
     const size = fitCells(this.stage.clientWidth - 8, this.stage.clientHeight - 8, g.rows, g.cols);
     this.board.applySize(size);
     scroll.classList.toggle("scrolls", size.scrolls);
+  }
+
+  private showStackWon(v: StackView): void {
+    this.clock.setRunning(false);
+    this.saveClock();
+    const level = v.options.level === null ? this.t("stack.custom") : this.t("stack.levelName", { level: v.options.level });
+    this.wonDialog.openStack(v, this.clock.elapsed(), level, this.t);
+    this.toasts.announce(this.t("announce.won", { score: v.score }));
   }
 
   private showWon(): void {
@@ -273,7 +358,9 @@ export class App {
     document.title = this.t("app.title");
     applyStaticText(this.t);
     this.board.setTranslate(this.t);
+    this.stack.setTranslate(this.t);
     this.hud.setPaused(this.paused, this.t);
+    this.refresh();
     this.newGameDialog.setPresets(this.presets, this.t);
   }
 
@@ -283,7 +370,7 @@ export class App {
   }
 
   private saveClock(): void {
-    if (!this.game) return;
+    if (!this.game && !this.stack.view) return;
     api.setElapsed(this.clock.elapsed()).catch((e: unknown) => this.error(e));
   }
 
@@ -293,6 +380,7 @@ export class App {
     if (target && target.closest("input, select, textarea")) return;
     const action = actionForKey(e);
     if (!action) return;
+    if (this.isStack) return this.onStackKey(e, action, target);
     const onTile = target?.closest("button.tile") ?? null;
     if (action.type === "select") {
       // a focused tile (or HUD button) clicks itself natively
@@ -311,6 +399,28 @@ export class App {
       }
       const to = nextFocus(this.board.currentCells, from, action.dir);
       if (to) this.board.setFocus(to);
+      return;
+    }
+    this.perform(action.type);
+  }
+
+  private onStackKey(e: KeyboardEvent, action: Action, target: HTMLElement | null): void {
+    if (this.stack.demoRunning) {
+      if (action.type !== "pause") {
+        e.preventDefault();
+        this.stack.stopDemo(true);
+        return;
+      }
+    }
+    if (action.type === "select") {
+      if (target instanceof HTMLButtonElement) return; // a focused tile clicks itself
+      e.preventDefault();
+      this.stack.focusCurrent();
+      return;
+    }
+    e.preventDefault();
+    if (action.type === "move") {
+      if (!this.paused) this.stack.move(action.dir);
       return;
     }
     this.perform(action.type);

@@ -1,12 +1,13 @@
 /**
- * The `<dialog>`s: new game (layout preset, solvable-only, ring paths, seed, retry this
- * board), settings (language, auto-shuffle) and the won summary. They collect input and
- * call back; the app talks to the engine.
+ * The `<dialog>`s: new game (mode Classic | Stack; classic: layout preset, solvable-only,
+ * ring paths; stack: level, random fill; the seed; retry this board), settings
+ * (language, auto-shuffle) and the won summary. They collect input and call back; the
+ * app talks to the engine. (Stack mode's lost dialog is in stack/lost-dialog.ts.)
  */
 import { formatTime } from "./clock";
 import { byId } from "./hud";
 import type { Translate } from "./i18n";
-import type { GameOptions, GameView, Language, Preset, Settings } from "./ipc";
+import type { NewGameOptions, AnyView, GameView, Language, Preset, Settings, StackView } from "./ipc";
 import { parseSeed, randomSeed } from "./seed";
 
 function showModal(d: HTMLDialogElement): void {
@@ -14,7 +15,7 @@ function showModal(d: HTMLDialogElement): void {
 }
 
 export interface NewGameHandlers {
-  onStart(options: GameOptions): void;
+  onStart(options: NewGameOptions): void;
   onRetry(): void;
 }
 
@@ -25,6 +26,11 @@ export class NewGameDialog {
   private readonly ring = byId<HTMLInputElement>("opt-ring");
   private readonly seed = byId<HTMLInputElement>("opt-seed");
   private readonly seedError = byId("opt-seed-error");
+  private readonly modeClassic = byId<HTMLInputElement>("opt-mode-classic");
+  private readonly modeStack = byId<HTMLInputElement>("opt-mode-stack");
+  private readonly level = byId<HTMLInputElement>("opt-level");
+  private readonly randomFill = byId<HTMLInputElement>("opt-random-fill");
+  private stackBase: StackView["options"] | null = null;
   private presets: Preset[] = [];
   private autoShuffle = true;
 
@@ -42,6 +48,16 @@ export class NewGameDialog {
     });
     byId("new-cancel").addEventListener("click", () => this.el.close());
     this.seed.addEventListener("input", () => (this.seedError.hidden = true));
+    for (const r of [this.modeClassic, this.modeStack]) r.addEventListener("change", () => this.showMode());
+  }
+
+  private get stackMode(): boolean {
+    return this.modeStack.checked;
+  }
+
+  private showMode(): void {
+    byId("classic-opts").hidden = this.stackMode;
+    byId("stack-opts").hidden = !this.stackMode;
   }
 
   setPresets(presets: Preset[], t: Translate): void {
@@ -58,9 +74,17 @@ export class NewGameDialog {
     if (selected) this.layout.value = selected;
   }
 
-  open(current: GameView | null, autoShuffle: boolean, canRetry: boolean): void {
+  open(current: AnyView | null, autoShuffle: boolean, canRetry: boolean): void {
     this.autoShuffle = autoShuffle;
-    if (current) {
+    const stack = current?.mode === "stack";
+    this.modeStack.checked = stack;
+    this.modeClassic.checked = !stack;
+    this.showMode();
+    if (current?.mode === "stack") {
+      this.stackBase = current.options;
+      this.level.value = String(current.options.level ?? 1);
+      this.randomFill.checked = current.options.random_fill;
+    } else if (current) {
       const match = this.presets.find((p) => p.rows === current.rows && p.cols === current.cols);
       if (match) this.layout.value = match.name;
       this.solvable.checked = current.options.solvable;
@@ -71,12 +95,10 @@ export class NewGameDialog {
     this.seedError.hidden = true;
     byId<HTMLButtonElement>("new-retry").hidden = !canRetry;
     showModal(this.el);
-    this.layout.focus();
+    (stack ? this.modeStack : this.modeClassic).focus();
   }
 
-  private read(): GameOptions | null {
-    const preset = this.presets.find((p) => p.name === this.layout.value) ?? this.presets[0];
-    if (!preset) return null;
+  private readSeed(): string | null {
     let seed: string;
     if (this.seed.value.trim() === "") seed = randomSeed();
     else {
@@ -88,7 +110,32 @@ export class NewGameDialog {
       }
       seed = parsed;
     }
+    return seed;
+  }
+
+  private read(): NewGameOptions | null {
+    const seed = this.readSeed();
+    if (seed === null) return null;
+    if (this.stackMode) {
+      const level = Math.max(1, Math.min(999, Math.round(Number(this.level.value) || 1)));
+      const base = this.stackBase;
+      return {
+        mode: "stack",
+        level,
+        tiles: base?.tiles ?? 30,
+        kinds: base?.kinds ?? 3,
+        layers: base?.layers ?? 3,
+        peak: null,
+        seed,
+        random_fill: this.randomFill.checked,
+        tray: base?.tray ?? 7,
+        props: base?.props ?? { move_out: 1, shuffle: 1, undo: 1 },
+      };
+    }
+    const preset = this.presets.find((p) => p.name === this.layout.value) ?? this.presets[0];
+    if (!preset) return null;
     return {
+      mode: "classic",
       rows: preset.rows,
       cols: preset.cols,
       kinds: preset.kinds,
@@ -135,11 +182,28 @@ export class WonDialog {
   }
 
   open(game: GameView, elapsedMs: number, layout: string, t: Translate): void {
+    byId("won-props-row").hidden = true;
     byId("won-time").textContent = formatTime(elapsedMs);
     byId("won-score").textContent = String(game.score);
     byId("won-best-label").textContent = t("won.best", { layout });
     byId("won-best").textContent = game.best_score === null ? "–" : String(game.best_score);
     byId("won-new-best").hidden = !(game.best_score !== null && game.score >= game.best_score && game.score > 0);
+    showModal(this.el);
+    byId("won-new").focus();
+  }
+
+  /** Stack mode: time, score, props used, best on this level. */
+  openStack(v: StackView, elapsedMs: number, level: string, t: Translate): void {
+    const c = v.counters;
+    const used = c.move_outs + c.shuffles + c.undos;
+    byId("won-props-row").hidden = false;
+    byId("won-props").textContent = String(used);
+    byId("won-props").title = `${t("btn.moveOut")} ${c.move_outs} · ${t("btn.shuffle")} ${c.shuffles} · ${t("btn.undo")} ${c.undos}`;
+    byId("won-time").textContent = formatTime(elapsedMs);
+    byId("won-score").textContent = String(v.score);
+    byId("won-best-label").textContent = t("won.best", { layout: level });
+    byId("won-best").textContent = v.best_score === null ? "–" : String(v.best_score);
+    byId("won-new-best").hidden = !(v.best_score !== null && v.score >= v.best_score && v.score > 0);
     showModal(this.el);
     byId("won-new").focus();
   }

@@ -1,11 +1,12 @@
 /**
- * The heads-up display: tiles left, clock, score, combo, seed; the action buttons'
- * enabled/pressed states; the stuck banner and the notice area. Also applies the
- * static translations (`data-i18n` text, `data-i18n-aria` labels) of the page.
+ * The heads-up display: tiles left, clock, score, combo (classic) or level (stack),
+ * seed; the action buttons' enabled/pressed states and which of them the mode shows;
+ * the stuck banner and the notice area. Also applies the static translations
+ * (`data-i18n` text, `data-i18n-aria` labels, `data-i18n-title` tooltips) of the page.
  */
 import { formatTime } from "./clock";
 import type { Key, Translate } from "./i18n";
-import type { GameView } from "./ipc";
+import type { GameView, StackView } from "./ipc";
 
 function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   const el = document.getElementById(id);
@@ -24,6 +25,9 @@ export function applyStaticText(t: Translate, root: ParentNode = document): void
     el.setAttribute("aria-label", text);
     el.title = text;
   });
+  root.querySelectorAll<HTMLElement>("[data-i18n-title]").forEach((el) => {
+    el.title = t(el.dataset["i18nTitle"] as Key);
+  });
 }
 
 export class Hud {
@@ -32,6 +36,7 @@ export class Hud {
   private readonly score = byId("score");
   private readonly combo = byId("combo");
   private readonly seed = byId("seed");
+  private readonly level = byId("level");
   private readonly stuck = byId("stuck");
   private readonly notice = byId("notice");
   private readonly noticeText = byId("notice-text");
@@ -39,6 +44,7 @@ export class Hud {
     hint: byId<HTMLButtonElement>("btn-hint"),
     shuffle: byId<HTMLButtonElement>("btn-shuffle"),
     undo: byId<HTMLButtonElement>("btn-undo"),
+    demo: byId<HTMLButtonElement>("btn-demo"),
     pause: byId<HTMLButtonElement>("btn-pause"),
     newGame: byId<HTMLButtonElement>("btn-new"),
     settings: byId<HTMLButtonElement>("btn-settings"),
@@ -48,7 +54,31 @@ export class Hud {
     byId("notice-close").addEventListener("click", () => (this.notice.hidden = true));
   }
 
+  /** Shows the classic or the stack set of stats and buttons. */
+  private setMode(stack: boolean): void {
+    this.combo.closest<HTMLElement>(".stat")!.hidden = stack;
+    this.level.closest<HTMLElement>(".stat")!.hidden = !stack;
+    this.buttons.shuffle.hidden = stack;
+    this.buttons.undo.hidden = stack;
+    this.buttons.demo.hidden = !stack;
+  }
+
+  updateStack(v: StackView, paused: boolean, t: Translate): void {
+    this.setMode(true);
+    this.stuck.hidden = true;
+    this.tiles.textContent = String(v.tiles_left);
+    this.score.textContent = String(v.score);
+    this.level.textContent = v.options.level === null ? "–" : String(v.options.level);
+    this.seed.textContent = v.options.seed;
+    const playing = v.status === "playing";
+    this.buttons.hint.disabled = paused || !playing;
+    this.buttons.demo.disabled = paused || !playing;
+    this.buttons.demo.title = t("btn.demoLong");
+    this.buttons.pause.disabled = !playing;
+  }
+
   update(game: GameView, paused: boolean): void {
+    this.setMode(false);
     this.tiles.textContent = String(game.tiles_left);
     this.score.textContent = String(game.score);
     this.combo.textContent = game.combo > 1 ? `×${game.combo}` : "–";

@@ -16,10 +16,27 @@ export type {
   Language,
   NewGameOptions,
   Outcome,
+  Place,
   Pos,
   Preset,
+  Props,
   SelectResult,
   Settings,
+  StackCounters,
+  StackHint,
+  StackOptions,
+  StackStatus,
+  StackTileView,
+  StackView,
   StartInfo,
   Status,
+  Taken,
+  WinningLine,
 } from "./bindings";
+
+import type { AnyView } from "./bindings";
+/** A stack tile's id: its index in the layout (a `u16` in the engine). */
+export type TileId = number;
+/** A view of either mode, narrowed. */
+export type ClassicAnyView = Extract<AnyView, { mode: "classic" }>;
+export type StackAnyView = Extract<AnyView, { mode: "stack" }>;

@@ -1,6 +1,7 @@
 /**
- * Keyboard mapping (pure): a key event's fields → a game action, and roving-focus
- * movement over the board (arrow keys jump over empty cells to the nearest tile).
+ * Keyboard mapping (pure): a key event's fields → a game action (M, move-out, only means
+ * something in stack mode), and roving-focus movement over the classic board (arrow
+ * keys jump over empty cells to the nearest tile; stack/nav.ts moves among stack tiles).
  */
 import type { Pos } from "./ipc";
 
@@ -12,6 +13,7 @@ export type Action =
   | { type: "hint" }
   | { type: "shuffle" }
   | { type: "undo" }
+  | { type: "moveOut" }
   | { type: "newGame" }
   | { type: "pause" };
 
@@ -48,6 +50,8 @@ export function actionForKey(e: KeyInput): Action | null {
       return { type: "shuffle" };
     case "z":
       return { type: "undo" };
+    case "m":
+      return { type: "moveOut" };
     case "n":
       return { type: "newGame" };
     case "p":

@@ -51,3 +51,11 @@ describe("nextFocus", () => {
     expect(firstTile([[_]])).toBeNull();
   });
 });
+
+describe("stack keys", () => {
+  it("M is move-out", () => {
+    expect(actionForKey({ key: "m" })).toEqual({ type: "moveOut" });
+    expect(actionForKey({ key: "M" })).toEqual({ type: "moveOut" });
+    expect(actionForKey({ key: "m", ctrlKey: true })).toBeNull();
+  });
+});

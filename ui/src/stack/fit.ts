@@ -1,0 +1,63 @@
+/**
+ * Stack sizing (pure): how big tiles are drawn so the layout (its bounding box in
+ * quarter-tile units), the holding row, the tray and the props bar fit the stage.
+ * Seeing the whole stack matters for planning, so tiles shrink to fit down to 32 px;
+ * when even that does not fit they go back to the 40 px touch size (or the width's
+ * limit) and the board scrolls.
+ */
+export const TILE_UNITS = 4;
+/** Touch size: tiles are not shrunk below it to fit the height. */
+export const MIN_TILE = 40;
+/** Smallest tile drawn to show the whole stack without scrolling. */
+export const FIT_MIN_TILE = 32;
+/** Below this a tile is too small to read; the board then scrolls both ways. */
+export const HARD_MIN_TILE = 28;
+export const MAX_TILE = 80;
+export const MAX_TRAY_TILE = 64;
+/** Pixels around the layout: room for the depth edges and shadows. */
+export const BOARD_PAD = 10;
+/** Tray chrome: slot padding and gaps (px), the props bar and the gaps between rows. */
+export const TRAY_PAD = 8;
+export const SLOT_GAP = 4;
+export const PROPS_H = 48;
+export const ROW_GAP = 8;
+
+export interface StackFit {
+  /** Pixels per coordinate unit (a tile is 4 units). */
+  unit: number;
+  tile: number;
+  boardW: number;
+  boardH: number;
+  /** Tray and holding-row tile size. */
+  trayTile: number;
+  /** Height taken below the board: holding row, tray, props bar and gaps. */
+  chromeH: number;
+  scrolls: boolean;
+}
+
+/** Tray tile size for `slots` slots across `availW` pixels. */
+export function trayTileFor(availW: number, slots: number): number {
+  const inner = availW - 2 * TRAY_PAD - 4 - (slots - 1) * SLOT_GAP - 2 * SLOT_GAP * slots;
+  return Math.max(24, Math.min(MAX_TRAY_TILE, Math.floor(inner / slots)));
+}
+
+export function fitStack(availW: number, availH: number, widthUnits: number, heightUnits: number, slots: number): StackFit {
+  const trayTile = trayTileFor(availW, slots);
+  const slotH = trayTile + 2 * SLOT_GAP;
+  // holding row (a little smaller than the tray), tray, props bar
+  const heldH = Math.round(trayTile * 0.85) + 2 * SLOT_GAP;
+  const chromeH = heldH + slotH + 2 * TRAY_PAD + 4 + PROPS_H + 3 * ROW_GAP;
+  const w = Math.max(TILE_UNITS, widthUnits);
+  const h = Math.max(TILE_UNITS, heightUnits);
+  const boardAvailW = availW - 2 * BOARD_PAD;
+  const boardAvailH = availH - chromeH - 2 * BOARD_PAD;
+  const byW = (boardAvailW / w) * TILE_UNITS;
+  const byH = (boardAvailH / h) * TILE_UNITS;
+  let tile = Math.floor(Math.min(byW, byH, MAX_TILE));
+  if (tile < FIT_MIN_TILE) tile = Math.max(HARD_MIN_TILE, Math.min(MIN_TILE, Math.floor(byW)));
+  const unit = tile / TILE_UNITS;
+  const boardW = Math.ceil(w * unit) + 2 * BOARD_PAD;
+  const boardH = Math.ceil(h * unit) + 2 * BOARD_PAD;
+  const scrolls = boardW > availW + 0.5 || boardH > availH - chromeH + 0.5;
+  return { unit, tile, boardW, boardH, trayTile, chromeH, scrolls };
+}
