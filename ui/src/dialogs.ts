@@ -143,6 +143,8 @@ export class NewGameDialog {
       solvable: this.solvable.checked,
       ring: this.ring.checked,
       auto_shuffle: this.autoShuffle,
+      // Slide rules have no control in this dialog yet (the journey brings them).
+      slide: "none",
     };
   }
 }

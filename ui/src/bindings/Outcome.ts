@@ -17,4 +17,9 @@ combo: number, status: Status,
 /**
  * The match left no move and auto-shuffle rearranged the board.
  */
-shuffled: boolean, };
+shuffled: boolean, 
+/**
+ * Each tile that slid after the match, from → to (before any auto-shuffle);
+ * empty under `none`.
+ */
+moves: Array<[Pos, Pos]>, };

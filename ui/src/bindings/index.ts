@@ -17,6 +17,7 @@ export type { Preset } from "./Preset";
 export type { Props } from "./Props";
 export type { SelectResult } from "./SelectResult";
 export type { Settings } from "./Settings";
+export type { SlideRule } from "./SlideRule";
 export type { StackCounters } from "./StackCounters";
 export type { StackHint } from "./StackHint";
 export type { StackHintResult } from "./StackHintResult";
