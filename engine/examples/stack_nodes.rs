@@ -1,0 +1,45 @@
+//! Node counts of the stack solver on constructed deals (scratch measurement).
+use llk_engine::classic::Budget;
+use llk_engine::stack::solver::solve_with_stats;
+use llk_engine::stack::{deal, Position, StackOptions, StackVerdict};
+fn main() {
+    let deals: u64 = std::env::var("STACK_DEALS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1000);
+    let mut total = 0u64;
+    for level in 1..=10u32 {
+        let mut v = Vec::new();
+        let mut unknown = 0;
+        for seed in 0..deals {
+            let options = StackOptions {
+                level: Some(level),
+                seed,
+                ..StackOptions::default()
+            };
+            let dealt = deal(&options).expect("deal");
+            let on = vec![true; dealt.layout.len()];
+            let pos = Position {
+                layout: &dealt.layout,
+                on_board: &on,
+                held: &[],
+                tray: &[],
+                capacity: options.tray,
+            };
+            let (verdict, stats) = solve_with_stats(&pos, Budget::DEFAULT, &mut || false);
+            if !matches!(verdict, StackVerdict::Winnable(_)) {
+                unknown += 1;
+            }
+            v.push((stats.nodes, seed));
+            total += stats.nodes;
+        }
+        v.sort();
+        v.reverse();
+        println!(
+            "L{level} unknown {unknown} p50 {} top: {:?}",
+            v[v.len() / 2].0,
+            &v[..6]
+        );
+    }
+    println!("total {total}");
+}
