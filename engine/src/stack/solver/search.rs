@@ -101,15 +101,16 @@ impl<'a> Search<'a> {
     }
 
     /// Searches from the current position with restarts; on `Win`, `path` holds the
-    /// whole line. Attempt `i` gets `FIRST_ATTEMPT << i` nodes and its own tie-break
-    /// (the last attempt whatever the budget leaves). The dead memo is kept across
+    /// whole line. Attempt `i` gets `FIRST_ATTEMPT << i` nodes and its own ordering (the
+    /// last attempt whatever the budget leaves): attempt 0 the plain one, later ones
+    /// break ties by a salted hash, odd ones also ignore how many tiles a take uncovers. The dead memo is kept across
     /// attempts (a remaining-set proven dead is dead whatever order found it), so a
     /// restart loses only the undecided work, and `Dead` is still a complete proof.
     pub fn run(&mut self) -> Outcome {
-        const FIRST_ATTEMPT: u64 = 1 << 11;
+        const FIRST_ATTEMPT: u64 = 1 << 9;
         let mut attempt = 0u32;
         loop {
-            let quota = FIRST_ATTEMPT.checked_shl(attempt).unwrap_or(u64::MAX);
+            let quota = FIRST_ATTEMPT << attempt.min(40);
             self.limit = self.nodes.saturating_add(quota).min(self.max_nodes);
             self.salt = u64::from(attempt);
             let out = self.attempt();
@@ -213,7 +214,11 @@ impl<'a> Search<'a> {
             } else {
                 st.zobrist[tu] ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15)
             };
-            (short, 2 - st.tray[k], usize::MAX - st.frees(tu), tie)
+            if salt % 2 == 1 {
+                (short, 2 - st.tray[k], 0, tie)
+            } else {
+                (short, 2 - st.tray[k], usize::MAX - st.frees(tu), tie)
+            }
         };
         self.cand[base..].sort_by_key(|&t| key(t));
         self.scratch = free;
