@@ -101,7 +101,7 @@ impl<'a> Search<'a> {
     }
 
     /// Searches from the current position with restarts; on `Win`, `path` holds the
-    /// whole line. Attempt `i` gets `FIRST_ATTEMPT << i` nodes and its own ordering (the
+    /// whole line. Attempt `i` gets `FIRST_ATTEMPT << i / 2` nodes and its own ordering (the
     /// last attempt whatever the budget leaves): attempt 0 the plain one, later ones
     /// break ties by a salted hash, odd ones also ignore how many tiles a take uncovers. The dead memo is kept across
     /// attempts (a remaining-set proven dead is dead whatever order found it), so a
@@ -110,7 +110,7 @@ impl<'a> Search<'a> {
         const FIRST_ATTEMPT: u64 = 1 << 9;
         let mut attempt = 0u32;
         loop {
-            let quota = FIRST_ATTEMPT << attempt.min(40);
+            let quota = FIRST_ATTEMPT << (attempt / 2).min(40);
             self.limit = self.nodes.saturating_add(quota).min(self.max_nodes);
             self.salt = u64::from(attempt);
             let out = self.attempt();
