@@ -31,6 +31,13 @@
 //! complete a triple soon first, then by the tray's count of the kind (completing a
 //! triple first), then by how many tiles the take uncovers.
 //!
+//! Restarts (no effect on the answer): the search runs in attempts of 512, 512, 1,024,
+//! 1,024, … nodes, each ordering its takes its own way (ties broken by a salted hash; every
+//! other attempt ignores how many tiles a take uncovers), the last with whatever the budget
+//! leaves. The dead memo is kept across attempts (a remaining-set is dead whatever
+//! order proved it), so `Unwinnable` is still a complete proof; restarts only cut the
+//! heavy tail where an early choice sends one ordering into a large dead subtree.
+//!
 //! The engine has no clock: the search is bounded by a node count and an interrupt the
 //! caller supplies (polled about every 1,000 nodes); running out gives
 //! [`StackVerdict::Unknown`]. The search recurses once per take, so its depth is at most

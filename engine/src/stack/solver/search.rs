@@ -72,6 +72,10 @@ pub(crate) struct Search<'a> {
     pub memo: DeadMemo,
     pub nodes: u64,
     max_nodes: u64,
+    /// Node count at which the current attempt gives up (at most `max_nodes`).
+    limit: u64,
+    /// Tie-break of the current attempt's move ordering (0: tile index order).
+    salt: u64,
     interrupt: &'a mut dyn FnMut() -> bool,
     /// The takes (compact indices) from the start to the current position.
     pub path: Vec<u16>,
@@ -87,6 +91,8 @@ impl<'a> Search<'a> {
             memo: DeadMemo::default(),
             nodes: 0,
             max_nodes,
+            limit: max_nodes,
+            salt: 0,
             interrupt,
             path: Vec::new(),
             cand: Vec::new(),
@@ -94,17 +100,39 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Searches from the current position; on `Win`, `path` holds the whole line.
+    /// Searches from the current position with restarts; on `Win`, `path` holds the
+    /// whole line. Attempt `i` gets `FIRST_ATTEMPT << i / 2` nodes and its own ordering (the
+    /// last attempt whatever the budget leaves): attempt 0 the plain one, later ones
+    /// break ties by a salted hash, odd ones also ignore how many tiles a take uncovers. The dead memo is kept across
+    /// attempts (a remaining-set proven dead is dead whatever order found it), so a
+    /// restart loses only the undecided work, and `Dead` is still a complete proof.
     pub fn run(&mut self) -> Outcome {
+        const FIRST_ATTEMPT: u64 = 1 << 9;
+        let mut attempt = 0u32;
+        loop {
+            let quota = FIRST_ATTEMPT << (attempt / 2).min(40);
+            self.limit = self.nodes.saturating_add(quota).min(self.max_nodes);
+            self.salt = u64::from(attempt);
+            let out = self.attempt();
+            if out != Outcome::OutOfBudget || self.nodes >= self.max_nodes {
+                return out;
+            }
+            attempt += 1;
+        }
+    }
+
+    /// One depth-first attempt from the current position, up to `limit` nodes.
+    fn attempt(&mut self) -> Outcome {
         if self.st.left == 0 {
             return Outcome::Win;
         }
-        if self.nodes >= self.max_nodes {
+        if self.nodes >= self.limit {
             return Outcome::OutOfBudget;
         }
         self.nodes += 1;
         if self.nodes.is_multiple_of(1024) && (self.interrupt)() {
             self.max_nodes = 0;
+            self.limit = 0;
             return Outcome::OutOfBudget;
         }
         if self.memo.contains(self.st.hash, &self.st.rem) {
@@ -118,7 +146,7 @@ impl<'a> Search<'a> {
             i += 1;
             let undo = self.st.take(usize::from(t));
             self.path.push(t);
-            let out = self.run();
+            let out = self.attempt();
             if out == Outcome::Win {
                 self.cand.truncate(base);
                 return out;
@@ -176,11 +204,21 @@ impl<'a> Search<'a> {
                 self.cand.push(t);
             }
         }
+        let salt = self.salt;
         let key = |t: u16| {
             let tu = usize::from(t);
             let k = usize::from(st.kind[tu]);
             let short = 3u8.saturating_sub(st.tray[k] + free_of[k]);
-            (short, 2 - st.tray[k], usize::MAX - st.frees(tu))
+            let tie = if salt == 0 {
+                u64::from(t)
+            } else {
+                st.zobrist[tu] ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            };
+            if salt % 2 == 1 {
+                (short, 2 - st.tray[k], 0, tie)
+            } else {
+                (short, 2 - st.tray[k], usize::MAX - st.frees(tu), tie)
+            }
         };
         self.cand[base..].sort_by_key(|&t| key(t));
         self.scratch = free;
