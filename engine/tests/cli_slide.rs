@@ -2,55 +2,14 @@
 //! commands and `deal`, and refusals (unknown rule, tiles that cannot be matched) as one
 //! stderr line with exit code 2.
 
+mod common;
 mod slide_common;
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
+use common::llk::{ok_json as ok, refused, run as llk};
 use llk_engine::classic::deal::DealOptions;
 use llk_engine::classic::slide::{self, SlideRule};
 use llk_engine::classic::{Budget, Pos};
-use serde_json::{json, Value};
-
-fn llk(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_llk"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("llk starts");
-    let _ = child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin.as_bytes());
-    child.wait_with_output().expect("llk runs")
-}
-
-fn ok(args: &[&str], stdin: &str) -> Value {
-    let out = llk(args, stdin);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success() && stderr.is_empty(),
-        "{args:?}: {stderr}"
-    );
-    let stdout = String::from_utf8(out.stdout).expect("utf-8");
-    assert_eq!(stdout.lines().count(), 1, "{stdout:?}");
-    serde_json::from_str(&stdout).expect("JSON")
-}
-
-fn refused(args: &[&str], stdin: &str) -> String {
-    let out = llk(args, stdin);
-    let stderr = String::from_utf8(out.stderr).expect("utf-8");
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-    assert!(out.stdout.is_empty());
-    assert!(
-        stderr.starts_with("llk: ") && stderr.lines().count() == 1,
-        "{stderr:?}"
-    );
-    stderr
-}
+use serde_json::json;
 
 #[test]
 fn play_prints_path_board_and_moves_exactly() {

@@ -2,48 +2,11 @@
 //! the library and through `llk stack play`), a proven unwinnable file, hints, and every
 //! refusal as one stderr line with exit code 2.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use common::llk::{ok_json, refused};
 use llk_engine::stack::{deal, file, StackOptions, StackStatus, TileId};
 use serde_json::{json, Value};
-
-fn llk(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_llk"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("llk starts");
-    let _ = child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin.as_bytes());
-    child.wait_with_output().expect("llk runs")
-}
-
-fn ok_json(args: &[&str], stdin: &str) -> Value {
-    let out = llk(args, stdin);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{args:?} failed: {stderr}");
-    assert!(stderr.is_empty(), "{args:?} wrote to stderr: {stderr}");
-    let stdout = String::from_utf8(out.stdout).expect("utf-8");
-    assert_eq!(stdout.lines().count(), 1, "{stdout:?}");
-    serde_json::from_str(&stdout).expect("stdout is JSON")
-}
-
-fn refused(args: &[&str], stdin: &str) {
-    let out = llk(args, stdin);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-    assert!(out.stdout.is_empty(), "{args:?}");
-    assert!(
-        stderr.starts_with("llk: ") && stderr.lines().count() == 1,
-        "{stderr:?}"
-    );
-}
 
 fn level_file(level: u32, seed: u64) -> String {
     let options = StackOptions {
