@@ -172,7 +172,7 @@ pub fn assert_resumes(app: TestApp, dir: &Path) {
 pub fn options(rows: usize, cols: usize, kinds: usize, seed: u64) -> Value {
     json!({
         "rows": rows, "cols": cols, "kinds": kinds, "seed": seed.to_string(),
-        "solvable": true, "ring": true, "auto_shuffle": false,
+        "solvable": true, "ring": true, "auto_shuffle": false, "slide": "none",
     })
 }
 
