@@ -17,4 +17,7 @@ pub const COMMANDS: &[&str] = &[
     "set_settings",
     "move_out",
     "winning_line",
+    "journey_start",
+    "journey_next",
+    "journey_retry",
 ];

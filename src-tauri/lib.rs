@@ -51,6 +51,9 @@ pub fn configure<R: Runtime>(
         commands::set_settings,
         commands::move_out,
         commands::winning_line,
+        commands::journey::journey_start,
+        commands::journey::journey_next,
+        commands::journey::journey_retry,
     ])
 }
 

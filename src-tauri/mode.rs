@@ -5,6 +5,7 @@
 //! dispatches.
 
 use llk_engine::classic::game::{Game, GameOptions, Status};
+use llk_engine::classic::journey::{Journey, JourneyStatus};
 use llk_engine::stack::game::{StackGame, StackOptions};
 use llk_engine::stack::StackStatus;
 use llk_engine::EngineError;
@@ -13,7 +14,7 @@ use serde_json::{Map, Value};
 use ts_rs::TS;
 
 use crate::error::{AppError, AppResult};
-use crate::scores::{layout_key, stack_key};
+use crate::scores::{layout_key, stack_key, JOURNEY_KEY};
 
 /// Which game is being played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -21,6 +22,8 @@ use crate::scores::{layout_key, stack_key};
 pub enum Mode {
     Classic,
     Stack,
+    /// The journey of timed slide levels (issue 7), started with `journey_start`.
+    Journey,
 }
 
 impl Mode {
@@ -28,6 +31,7 @@ impl Mode {
         match self {
             Mode::Classic => "classic",
             Mode::Stack => "stack",
+            Mode::Journey => "journey",
         }
     }
 }
@@ -48,6 +52,7 @@ pub enum NewGameOptions {
 pub enum AnyGame {
     Classic(Game),
     Stack(StackGame),
+    Journey(Journey),
 }
 
 impl AnyGame {
@@ -63,6 +68,7 @@ impl AnyGame {
         match self {
             AnyGame::Classic(_) => Mode::Classic,
             AnyGame::Stack(_) => Mode::Stack,
+            AnyGame::Journey(_) => Mode::Journey,
         }
     }
 
@@ -70,14 +76,14 @@ impl AnyGame {
     pub fn classic_mut(&mut self, command: &str) -> AppResult<&mut Game> {
         match self {
             AnyGame::Classic(g) => Ok(g),
-            AnyGame::Stack(_) => Err(wrong_mode(command, Mode::Classic, Mode::Stack)),
+            other => Err(wrong_mode(command, Mode::Classic, other.mode())),
         }
     }
 
     pub fn classic(&self, command: &str) -> AppResult<&Game> {
         match self {
             AnyGame::Classic(g) => Ok(g),
-            AnyGame::Stack(_) => Err(wrong_mode(command, Mode::Classic, Mode::Stack)),
+            other => Err(wrong_mode(command, Mode::Classic, other.mode())),
         }
     }
 
@@ -85,21 +91,31 @@ impl AnyGame {
     pub fn stack_mut(&mut self, command: &str) -> AppResult<&mut StackGame> {
         match self {
             AnyGame::Stack(g) => Ok(g),
-            AnyGame::Classic(_) => Err(wrong_mode(command, Mode::Stack, Mode::Classic)),
+            other => Err(wrong_mode(command, Mode::Stack, other.mode())),
         }
     }
 
     pub fn stack(&self, command: &str) -> AppResult<&StackGame> {
         match self {
             AnyGame::Stack(g) => Ok(g),
-            AnyGame::Classic(_) => Err(wrong_mode(command, Mode::Stack, Mode::Classic)),
+            other => Err(wrong_mode(command, Mode::Stack, other.mode())),
         }
     }
 
+    /// The journey, or `wrong_mode` naming `command`.
+    pub fn journey_mut(&mut self, command: &str) -> AppResult<&mut Journey> {
+        match self {
+            AnyGame::Journey(j) => Ok(j),
+            other => Err(wrong_mode(command, Mode::Journey, other.mode())),
+        }
+    }
+
+    /// Won: the board cleared (a journey: the current level cleared).
     pub fn is_won(&self) -> bool {
         match self {
             AnyGame::Classic(g) => g.status() == Status::Won,
             AnyGame::Stack(g) => g.status() == StackStatus::Won,
+            AnyGame::Journey(j) => j.status() == JourneyStatus::Won,
         }
     }
 
@@ -107,11 +123,12 @@ impl AnyGame {
         match self {
             AnyGame::Classic(g) => g.score(),
             AnyGame::Stack(g) => g.score(),
+            AnyGame::Journey(j) => j.total_score(),
         }
     }
 
     /// The best-score key of this game's layout: `RxC/kinds` for classic (as before stack
-    /// mode), `stack/L<level>` or a custom size for stack.
+    /// mode), `stack/L<level>` or a custom size for stack, `journey` for the journey's total.
     pub fn score_key(&self) -> String {
         match self {
             AnyGame::Classic(g) => {
@@ -119,6 +136,7 @@ impl AnyGame {
                 layout_key(o.rows.into(), o.cols.into(), o.kinds.into())
             }
             AnyGame::Stack(g) => stack_key(g.options()),
+            AnyGame::Journey(_) => JOURNEY_KEY.to_string(),
         }
     }
 
@@ -126,6 +144,7 @@ impl AnyGame {
         match self {
             AnyGame::Classic(g) => g.set_elapsed(elapsed_ms),
             AnyGame::Stack(g) => g.set_elapsed(elapsed_ms),
+            AnyGame::Journey(j) => j.set_elapsed(elapsed_ms),
         }
     }
 
@@ -134,6 +153,7 @@ impl AnyGame {
         let engine = match self {
             AnyGame::Classic(g) => g.to_json(),
             AnyGame::Stack(g) => g.to_json(),
+            AnyGame::Journey(j) => j.to_json(),
         }
         .map_err(|e| e.to_string())?;
         let mut doc: Map<String, Value> =
@@ -157,6 +177,9 @@ impl AnyGame {
             "classic" => Game::from_json(&engine).map(AnyGame::Classic).map_err(err),
             "stack" => StackGame::from_json(&engine)
                 .map(AnyGame::Stack)
+                .map_err(err),
+            "journey" => Journey::from_json(&engine)
+                .map(AnyGame::Journey)
                 .map_err(err),
             other => Err(format!("unknown game mode {other:?}")),
         }

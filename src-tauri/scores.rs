@@ -1,6 +1,8 @@
 //! Best scores, one per layout: classic `RxC/kinds` (e.g. `8x18/36`), stack `stack/L<level>`
 //! (e.g. `stack/L2`) or a custom stack size; raised when a game is won. Saved as
 //! `scores.json`: `{ "version": 1, "best": { "8x18/36": 1234, "stack/L2": 5678 } }`.
+//! The journey keeps its records here too: `journey` its best total score and
+//! `journey/level` the highest level any journey reached (both only ever grow).
 
 use std::collections::BTreeMap;
 
@@ -11,6 +13,11 @@ use serde::{Deserialize, Serialize};
 pub const FILE: &str = "scores.json";
 
 const VERSION: u32 = 1;
+
+/// Best journey total score.
+pub const JOURNEY_KEY: &str = "journey";
+/// Highest level a journey reached.
+pub const JOURNEY_LEVEL_KEY: &str = "journey/level";
 
 /// The key of a layout: rows × cols and the number of kinds.
 pub fn layout_key(rows: usize, cols: usize, kinds: usize) -> String {

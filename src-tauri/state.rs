@@ -1,15 +1,17 @@
 //! The app's state behind one mutex: the current game (of either mode), settings and best
-//! scores, and where they are saved. Every change is queued for saving at once (written in the background,
+//! scores, and where they are saved. A journey replaced by a game of another mode is
+//! kept aside (`journey.json`) so that the player can continue it later. Every change is queued for saving at once (written in the background,
 //! see `saver`); loading sets aside what cannot be read.
 
 use std::sync::{Mutex, MutexGuard};
 
 use llk_engine::classic::game::GameOptions;
+use llk_engine::classic::journey::Journey;
 
 use crate::error::{AppError, AppResult};
 use crate::mode::{AnyGame, NewGameOptions};
 use crate::saver::Saver;
-use crate::scores::{self, BestScores};
+use crate::scores::{self, BestScores, JOURNEY_KEY, JOURNEY_LEVEL_KEY};
 use crate::settings::{self, Settings};
 use crate::storage::{Loaded, Storage};
 use crate::view::AnyView;
@@ -18,10 +20,16 @@ use crate::view::AnyView;
 /// history included).
 pub const GAME_FILE: &str = "game.json";
 
+/// File name of a journey set aside while another mode is played (the engine's journey
+/// save).
+pub const JOURNEY_FILE: &str = "journey.json";
+
 /// Everything the commands work on.
 #[derive(Debug)]
 pub struct AppState {
     game: Option<AnyGame>,
+    /// A journey set aside for a game of another mode.
+    parked: Option<Journey>,
     settings: Settings,
     scores: BestScores,
     store: Storage,
@@ -76,8 +84,15 @@ impl AppState {
             store.load(GAME_FILE, "game", AnyGame::from_json),
             &mut notices,
         );
+        let parked = take(
+            store.load(JOURNEY_FILE, "journey", |t| {
+                Journey::from_json(t).map_err(|e| e.to_string())
+            }),
+            &mut notices,
+        );
         AppState {
             game,
+            parked,
             settings: settings.unwrap_or_default(),
             scores: scores.unwrap_or_else(BestScores::new),
             saver: Saver::new(store.clone()),
@@ -131,8 +146,18 @@ impl AppState {
         Ok(out)
     }
 
-    /// Replaces the game (new game) and saves it.
+    /// Replaces the game (new game) and saves it. A journey replaced by another mode's
+    /// game is kept aside (and saved) for `take_parked_journey`.
     pub fn set_game(&mut self, game: AnyGame) {
+        if !matches!(game, AnyGame::Journey(_)) {
+            if let Some(AnyGame::Journey(j)) = self.game.take() {
+                match j.to_json() {
+                    Ok(json) => self.saver.queue(JOURNEY_FILE, json),
+                    Err(e) => eprintln!("lianliankan: the journey was not saved: {e}"),
+                }
+                self.parked = Some(j);
+            }
+        }
         self.game = Some(game);
         self.save_game();
     }
@@ -150,7 +175,34 @@ impl AppState {
     }
 
     pub fn view(&self) -> AppResult<AnyView> {
-        Ok(AnyView::of(self.game()?, self.best_score()?))
+        let mut view = AnyView::of(self.game()?, self.best_score()?);
+        if let AnyView::Journey(j) = &mut view {
+            j.highest_level = j.highest_level.max(self.highest_level());
+        }
+        Ok(view)
+    }
+
+    /// The journey set aside when another mode's game replaced it, if any (taken: it is
+    /// about to become the current game again).
+    pub fn take_parked_journey(&mut self) -> Option<Journey> {
+        self.parked.take()
+    }
+
+    /// The highest level any journey reached (1 before any journey).
+    pub fn highest_level(&self) -> u32 {
+        self.scores.get(JOURNEY_LEVEL_KEY).unwrap_or(1)
+    }
+
+    /// Records that a journey reached `level` (saved if it is a new highest).
+    pub fn record_journey_level(&mut self, level: u32) {
+        if self.scores.record(JOURNEY_LEVEL_KEY.to_string(), level) {
+            self.save_scores();
+        }
+    }
+
+    /// The best total score of any journey.
+    pub fn best_journey_score(&self) -> Option<u32> {
+        self.scores.get(JOURNEY_KEY)
     }
 
     /// The best score for the current game's layout, if one was won.

@@ -57,6 +57,8 @@ pub enum EngineError {
     HoldFull,
     #[error("the tray is empty: there is nothing to move out")]
     TrayEmpty,
+    #[error("the level is not cleared yet: clear the board to go on to the next level")]
+    LevelNotCleared,
 }
 
 impl EngineError {
@@ -81,6 +83,7 @@ impl EngineError {
             EngineError::NoPropLeft { .. } => "no_prop_left",
             EngineError::HoldFull => "hold_full",
             EngineError::TrayEmpty => "tray_empty",
+            EngineError::LevelNotCleared => "level_not_cleared",
         }
     }
 }

@@ -10,7 +10,7 @@ use crate::state::AppState;
 use crate::view::{AnyHintResult, AnySelectResult, GameView, HintResult, SelectResult};
 
 /// The board cell at (`row`, `col`); coordinates beyond any board are `out_of_bounds`.
-fn cell(game: &Game, row: i64, col: i64) -> AppResult<Pos> {
+pub(super) fn cell(game: &Game, row: i64, col: i64) -> AppResult<Pos> {
     match (i16::try_from(row), i16::try_from(col)) {
         (Ok(r), Ok(c)) => Ok(Pos::new(r, c)),
         _ => Err(EngineError::OutOfBounds {

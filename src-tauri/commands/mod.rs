@@ -5,6 +5,7 @@
 //! the other with `wrong_mode`.
 
 mod classic;
+pub mod journey;
 mod stack;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -23,7 +24,7 @@ include!("../command_names.rs");
 
 /// Runs `body` with the state locked; a panic becomes an `internal` error instead of
 /// crossing IPC.
-fn with_state<T>(
+pub(crate) fn with_state<T>(
     state: &SharedState,
     body: impl FnOnce(&mut AppState) -> AppResult<T>,
 ) -> AppResult<T> {
@@ -121,15 +122,16 @@ pub fn select(
         match (mode, target) {
             (Mode::Classic, Target::Cell(row, col)) => classic::select(s, row, col, elapsed),
             (Mode::Stack, Target::Tile(id)) => stack::select(s, id, elapsed),
+            (Mode::Journey, Target::Cell(row, col)) => journey::select(s, row, col, elapsed),
             (mode, target) => Err(AppError::BadArgument(format!(
                 "a {} game selects by {}, but {} was sent",
                 mode.name(),
-                if mode == Mode::Classic {
+                if mode != Mode::Stack {
                     "`row` and `col`"
                 } else {
                     "tile `id`"
                 },
-                if target.mode() == Mode::Classic {
+                if target.mode() != Mode::Stack {
                     "`row` and `col`"
                 } else {
                     "`id`"
@@ -145,6 +147,7 @@ pub fn hint(state: State<'_, SharedState>) -> AppResult<AnyHintResult> {
     with_state(&state, |s| match s.game()?.mode() {
         Mode::Classic => classic::hint(s),
         Mode::Stack => stack::hint(s),
+        Mode::Journey => journey::hint(s),
     })
 }
 
@@ -156,6 +159,7 @@ pub fn shuffle(state: State<'_, SharedState>) -> AppResult<AnyView> {
         s.change_game(|g| match g {
             AnyGame::Classic(g) => Ok(g.shuffle()?),
             AnyGame::Stack(g) => Ok(g.shuffle()?),
+            AnyGame::Journey(j) => Ok(j.shuffle()?),
         })?;
         s.view()
     })
@@ -169,6 +173,7 @@ pub fn undo(state: State<'_, SharedState>) -> AppResult<AnyView> {
         s.change_game(|g| match g {
             AnyGame::Classic(g) => Ok(g.undo()?),
             AnyGame::Stack(g) => g.undo().map(|_| ()).map_err(AppError::from),
+            AnyGame::Journey(j) => Ok(j.undo()?),
         })?;
         s.view()
     })

@@ -4,6 +4,7 @@
 //! `ui/src/bindings/`.
 
 mod classic;
+mod journey;
 mod stack;
 
 use serde::Serialize;
@@ -12,6 +13,7 @@ use ts_rs::TS;
 use crate::mode::AnyGame;
 
 pub use classic::{GameView, HintResult, SelectResult};
+pub use journey::{JourneyHintResult, JourneySelectResult, JourneyView};
 pub use stack::{StackHintResult, StackSelectResult, StackTileView, StackView, WinningLine};
 
 /// The current game, of either mode: `{"mode":"classic", ...GameView}` or
@@ -22,6 +24,7 @@ pub use stack::{StackHintResult, StackSelectResult, StackTileView, StackView, Wi
 pub enum AnyView {
     Classic(GameView),
     Stack(StackView),
+    Journey(JourneyView),
 }
 
 impl AnyView {
@@ -29,6 +32,8 @@ impl AnyView {
         match game {
             AnyGame::Classic(g) => AnyView::Classic(GameView::of(g, best_score)),
             AnyGame::Stack(g) => AnyView::Stack(StackView::of(g, best_score)),
+            // The shell's state adds the saved progress (`AppState::view`).
+            AnyGame::Journey(j) => AnyView::Journey(JourneyView::of(j, best_score, 1)),
         }
     }
 }
@@ -40,6 +45,7 @@ impl AnyView {
 pub enum AnySelectResult {
     Classic(SelectResult),
     Stack(StackSelectResult),
+    Journey(JourneySelectResult),
 }
 
 /// What `hint` returns, in the mode of the game.
@@ -49,6 +55,7 @@ pub enum AnySelectResult {
 pub enum AnyHintResult {
     Classic(HintResult),
     Stack(StackHintResult),
+    Journey(JourneyHintResult),
 }
 
 /// What `start` returns: the resumed (or new) game and, once, a notice for the player

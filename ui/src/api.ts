@@ -59,4 +59,8 @@ export const api = {
   setElapsed: (elapsedMs: number) => call<null>("set_elapsed", { elapsedMs }),
   getSettings: () => call<Settings>("get_settings"),
   setSettings: (settings: Settings) => call<Settings>("set_settings", { settings }),
+  /** Journey: continue it (or a new one), or with `restart` a new one from level 1. */
+  journeyStart: (restart: boolean) => call<AnyView>("journey_start", { restart }),
+  journeyNext: () => call<AnyView>("journey_next"),
+  journeyRetry: () => call<AnyView>("journey_retry"),
 };

@@ -3,7 +3,8 @@
  * dialogs and keyboard. It keeps the game clock and the pause state, serialises player
  * actions so their results apply in order, and turns every command error into a toast.
  * The game is in one of two modes: classic is drawn here, stack mode by
- * stack/controller.ts in the same stage (the HUD, dialogs and clock are shared).
+ * stack/controller.ts in the same stage (the HUD, dialogs and clock are shared). A journey
+ * (issue 7) is a classic board drawn here, with its level bar and dialogs in journey/controller.ts.
  */
 import { api } from "./api";
 import { BoardView, FADE_MS } from "./board-view";
@@ -12,7 +13,9 @@ import { NewGameDialog, SettingsDialog, WonDialog } from "./dialogs";
 import { faceOf } from "./faces";
 import { applyStaticText, byId, Hud } from "./hud";
 import { htmlLang, resolveLang, translator, type Lang, type Translate } from "./i18n";
-import type { NewGameOptions, AnyView, AppError, GameOptions, GameView, Outcome, Preset, Settings, StackView } from "./ipc";
+import type { NewGameOptions, AnyView, AppError, GameOptions, GameView, JourneyView, Outcome, Preset, Settings, StackView } from "./ipc";
+import { JourneyUi } from "./journey/controller";
+import { glideDuration, glides } from "./slide-motion";
 import { actionForKey, firstTile, nextFocus, type Action } from "./keys";
 import { fitCells } from "./layout";
 import { mark, markFirstBoard } from "./metrics";
@@ -43,6 +46,7 @@ export class App {
   private readonly settingsDialog: SettingsDialog;
   private readonly wonDialog: WonDialog;
   private readonly reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+  private readonly journey: JourneyUi;
 
   constructor() {
     this.board = new BoardView(byId("board"), { onSelect: (r, c) => this.select(r, c) }, this.t);
@@ -60,9 +64,19 @@ export class App {
       },
       this.reducedMotion,
     );
+    this.journey = new JourneyUi({
+      enqueue: (task) => this.enqueue(task),
+      elapsed: () => this.clock.elapsed(),
+      clockRunning: () => this.clock.running,
+      t: () => this.t,
+      toasts: this.toasts,
+      show: (v) => this.showGame(v),
+      openNewGame: () => this.openNewGame(),
+    });
     this.newGameDialog = new NewGameDialog({
       onStart: (o) => this.newGame(o),
       onRetry: () => this.retry(),
+      onJourney: (restart) => this.journey.start(restart),
     });
     this.settingsDialog = new SettingsDialog((s) => this.changeSettings(s));
     this.wonDialog = new WonDialog({ onNew: () => this.openNewGame(), onRetry: () => this.retry() });
@@ -153,8 +167,18 @@ export class App {
       if (this.paused || !this.game || this.game.status === "won") return;
       const res = await api.select(row, col, this.clock.elapsed());
       if (res.mode === "classic") this.applyOutcome(res.outcome, res.game);
+      else if (res.mode === "journey") this.applyJourney(res.outcome, res.game);
       else this.showGame({ mode: "stack", ...res.game });
     });
+  }
+
+  /** A journey tap: `null` when the time was up (the level is lost). */
+  private applyJourney(outcome: Outcome | null, view: JourneyView): void {
+    if (outcome === null) return this.showGame({ mode: "journey", ...view });
+    this.journey.view = view;
+    this.applyOutcome(outcome, view.game);
+    this.journey.update(view, outcome.kind === "matched");
+    this.refresh();
   }
 
   private applyOutcome(outcome: Outcome, game: GameView): void {
@@ -182,6 +206,14 @@ export class App {
         this.game = game;
         if (outcome.shuffled) this.toasts.show(this.t("shuffled.auto"));
         this.board.render(game);
+        // slide rules: path first, then the tiles glide from → to, then any shuffle
+        const moves = outcome.moves;
+        this.board.el.dataset["moves"] = JSON.stringify(moves);
+        if (moves.length > 0 && !reduced) {
+          const glideMs = glideDuration(moves);
+          this.board.glide(glides(moves), total, glideMs);
+          if (outcome.shuffled) this.board.shuffleAfter(total + glideMs);
+        }
         if (outcome.combo > 1) this.hud.pulseCombo();
         this.toasts.announce(this.t("announce.matched", { n: game.tiles_left }));
         if (game.status === "won") {
@@ -199,9 +231,10 @@ export class App {
   private async hint(): Promise<void> {
     if (this.paused || !this.game) return;
     const res = await api.hint();
-    if (res.mode !== "classic") return this.showGame({ mode: "stack", ...res.game });
+    if (res.mode === "stack") return this.showGame({ mode: "stack", ...res.game });
     const hint = res.hint;
-    this.game = res.game;
+    if (res.mode === "journey") this.journey.update(res.game, false);
+    this.game = res.mode === "journey" ? res.game.game : res.game;
     this.refresh();
     if (!hint) {
       this.toasts.show(this.t("hint.none"));
@@ -213,8 +246,9 @@ export class App {
   }
 
   private afterChange(view: AnyView, what: "shuffle" | "undo"): void {
-    if (view.mode !== "classic") return this.showGame(view);
-    const game: GameView = view;
+    if (view.mode === "stack") return this.showGame(view);
+    if (view.mode === "journey") this.journey.update(view, false);
+    const game: GameView = view.mode === "journey" ? view.game : view;
     this.board.setHint([]);
     this.overlay.clear();
     const boardEl = this.board.el;
@@ -231,7 +265,9 @@ export class App {
   private openNewGame(): void {
     const current: AnyView | null = this.stack.view
       ? { mode: "stack", ...this.stack.view }
-      : this.game
+      : this.journey.view
+        ? { mode: "journey", ...this.journey.view }
+        : this.game
         ? { mode: "classic", ...this.game }
         : null;
     this.newGameDialog.open(current, this.settings.auto_shuffle, current !== null);
@@ -243,6 +279,7 @@ export class App {
 
   private retry(): void {
     if (this.stack.view) return this.stack.retry();
+    if (this.journey.view) return this.journey.retry();
     const g = this.game;
     if (!g) return this.openNewGame();
     this.newGame({ ...g.options });
@@ -251,7 +288,7 @@ export class App {
   /** Draws a new, resumed or retried game of either mode. */
   private showGame(view: AnyView): void {
     if (this.wonDialog.el.open) this.wonDialog.el.close();
-    this.clock.reset(view.elapsed_ms);
+    this.clock.reset(view.mode === "journey" ? view.game.elapsed_ms : view.elapsed_ms);
     this.paused = false;
     this.hud.setPaused(false, this.t);
     byId("paused").hidden = true;
@@ -272,7 +309,13 @@ export class App {
       return;
     }
     this.stack.hide();
-    const game: GameView = view;
+    if (view.mode === "journey") {
+      this.journey.show(view);
+      this.newGameDialog.setJourneyProgress(
+        this.t("journey.progress", { level: view.highest_level, best: view.best_score ?? "–" }),
+      );
+    } else this.journey.hide();
+    const game: GameView = view.mode === "journey" ? view.game : view;
     this.game = game;
     this.board.setHint([]);
     this.overlay.clear();
@@ -321,7 +364,9 @@ export class App {
     const g = this.game;
     if (!g) return;
     this.hud.update(g, this.paused);
-    this.clock.setRunning(g.status === "playing" && !this.paused && !document.hidden);
+    this.journey.decorate(this.paused);
+    const journeyOn = (this.journey.view?.journey.status ?? "playing") === "playing";
+    this.clock.setRunning(g.status === "playing" && journeyOn && !this.paused && !document.hidden);
     this.hud.setTime(this.clock.elapsed());
   }
 
@@ -346,6 +391,7 @@ export class App {
   private showWon(): void {
     const g = this.game;
     if (!g || g.status !== "won") return;
+    if (this.journey.view) return this.journey.openWon();
     const layout = this.presets.find((p) => p.rows === g.rows && p.cols === g.cols)?.name ?? `${g.rows}x${g.cols}`;
     this.wonDialog.open(g, this.clock.elapsed(), layout.replace("x", " × "), this.t);
     this.toasts.announce(this.t("announce.won", { score: g.score }));
@@ -359,6 +405,7 @@ export class App {
     applyStaticText(this.t);
     this.board.setTranslate(this.t);
     this.stack.setTranslate(this.t);
+    this.journey.setTranslate();
     this.hud.setPaused(this.paused, this.t);
     this.refresh();
     this.newGameDialog.setPresets(this.presets, this.t);

@@ -10,6 +10,7 @@ import type { GameView, Pos } from "./ipc";
 import { firstTile } from "./keys";
 import type { CellSize } from "./layout";
 import type { BoardGeometry } from "./path-view";
+import type { Glide } from "./slide-motion";
 
 export interface BoardHandlers {
   onSelect(row: number, col: number): void;
@@ -160,6 +161,34 @@ export class BoardView {
     }
     if (!this.focus) this.focus = firstTile(this.kinds);
     this.updateTabStops();
+  }
+
+  /**
+   * The tiles that slid glide in from their old cells after `delayMs` (they are drawn at
+   * their new cells already, so a tap always hits where a tile is now).
+   */
+  glide(list: Glide[], delayMs: number, durationMs: number): void {
+    for (const g of list) {
+      const el = this.cells[g.to[0]]?.[g.to[1]];
+      if (!(el instanceof HTMLButtonElement)) continue;
+      el.classList.remove("gliding");
+      void el.offsetWidth;
+      el.style.setProperty("--glide-dr", String(g.dRow));
+      el.style.setProperty("--glide-dc", String(g.dCol));
+      el.style.setProperty("--glide-delay", `${delayMs}ms`);
+      el.style.setProperty("--glide-ms", `${durationMs}ms`);
+      el.classList.add("gliding");
+      window.setTimeout(() => el.classList.remove("gliding"), delayMs + durationMs + 40);
+    }
+  }
+
+  /** The shuffle animation, after `delayMs` (an auto-shuffle that follows a slide). */
+  shuffleAfter(delayMs: number): void {
+    window.setTimeout(() => {
+      this.el.classList.remove("shuffling");
+      void this.el.offsetWidth;
+      this.el.classList.add("shuffling");
+    }, delayMs);
   }
 
   /** Moves the roving focus; `move` also moves DOM focus there. */

@@ -1,13 +1,13 @@
 /**
- * The `<dialog>`s: new game (mode Classic | Stack; classic: layout preset, solvable-only,
- * ring paths; stack: level, random fill; the seed; retry this board), settings
+ * The `<dialog>`s: new game (mode Classic | Stack | Journey; classic: layout preset, solvable-only,
+ * ring paths, slide rule; stack: level, random fill; journey: continue or restart; the seed; retry this board), settings
  * (language, auto-shuffle) and the won summary. They collect input and call back; the
  * app talks to the engine. (Stack mode's lost dialog is in stack/lost-dialog.ts.)
  */
 import { formatTime } from "./clock";
 import { byId } from "./hud";
 import type { Translate } from "./i18n";
-import type { NewGameOptions, AnyView, GameView, Language, Preset, Settings, StackView } from "./ipc";
+import type { NewGameOptions, AnyView, GameView, Language, Preset, Settings, SlideRule, StackView } from "./ipc";
 import { parseSeed, randomSeed } from "./seed";
 
 function showModal(d: HTMLDialogElement): void {
@@ -17,6 +17,8 @@ function showModal(d: HTMLDialogElement): void {
 export interface NewGameHandlers {
   onStart(options: NewGameOptions): void;
   onRetry(): void;
+  /** The Journey entry: continue the journey, or with `restart` a new one. */
+  onJourney(restart: boolean): void;
 }
 
 export class NewGameDialog {
@@ -30,6 +32,10 @@ export class NewGameDialog {
   private readonly modeStack = byId<HTMLInputElement>("opt-mode-stack");
   private readonly level = byId<HTMLInputElement>("opt-level");
   private readonly randomFill = byId<HTMLInputElement>("opt-random-fill");
+  private readonly modeJourney = byId<HTMLInputElement>("opt-mode-journey");
+  private readonly journeyRestart = byId<HTMLInputElement>("opt-journey-restart");
+  private readonly slide = byId<HTMLSelectElement>("opt-slide");
+  private canRetry = false;
   private stackBase: StackView["options"] | null = null;
   private presets: Preset[] = [];
   private autoShuffle = true;
@@ -37,6 +43,11 @@ export class NewGameDialog {
   constructor(handlers: NewGameHandlers) {
     byId("form-new").addEventListener("submit", (e) => {
       e.preventDefault();
+      if (this.modeJourney.checked) {
+        this.el.close();
+        handlers.onJourney(this.journeyRestart.checked);
+        return;
+      }
       const options = this.read();
       if (!options) return;
       this.el.close();
@@ -48,7 +59,8 @@ export class NewGameDialog {
     });
     byId("new-cancel").addEventListener("click", () => this.el.close());
     this.seed.addEventListener("input", () => (this.seedError.hidden = true));
-    for (const r of [this.modeClassic, this.modeStack]) r.addEventListener("change", () => this.showMode());
+    for (const r of [this.modeClassic, this.modeStack, this.modeJourney])
+      r.addEventListener("change", () => this.showMode());
   }
 
   private get stackMode(): boolean {
@@ -56,8 +68,17 @@ export class NewGameDialog {
   }
 
   private showMode(): void {
-    byId("classic-opts").hidden = this.stackMode;
+    const journey = this.modeJourney.checked;
+    byId("classic-opts").hidden = this.stackMode || journey;
     byId("stack-opts").hidden = !this.stackMode;
+    byId("journey-opts").hidden = !journey;
+    byId("opt-seed-field").hidden = journey;
+    byId<HTMLButtonElement>("new-retry").hidden = journey || !this.canRetry;
+  }
+
+  /** What the journey entry says about progress (known once a journey was shown). */
+  setJourneyProgress(text: string): void {
+    byId("journey-progress").textContent = text;
   }
 
   setPresets(presets: Preset[], t: Translate): void {
@@ -76,26 +97,31 @@ export class NewGameDialog {
 
   open(current: AnyView | null, autoShuffle: boolean, canRetry: boolean): void {
     this.autoShuffle = autoShuffle;
+    this.canRetry = canRetry;
     const stack = current?.mode === "stack";
+    const journey = current?.mode === "journey";
     this.modeStack.checked = stack;
-    this.modeClassic.checked = !stack;
+    this.modeJourney.checked = journey;
+    this.modeClassic.checked = !stack && !journey;
+    this.journeyRestart.checked = false;
     this.showMode();
     if (current?.mode === "stack") {
       this.stackBase = current.options;
       this.level.value = String(current.options.level ?? 1);
       this.randomFill.checked = current.options.random_fill;
-    } else if (current) {
+    } else if (current && current.mode !== "journey") {
       const match = this.presets.find((p) => p.rows === current.rows && p.cols === current.cols);
       if (match) this.layout.value = match.name;
       this.solvable.checked = current.options.solvable;
       this.ring.checked = current.options.ring;
+      this.slide.value = current.options.slide;
     }
     this.seed.value = "";
-    this.seed.placeholder = current?.options.seed ?? "";
+    this.seed.placeholder = current?.mode === "journey" ? "" : (current?.options.seed ?? "");
     this.seedError.hidden = true;
-    byId<HTMLButtonElement>("new-retry").hidden = !canRetry;
+    byId<HTMLButtonElement>("new-retry").hidden = journey || !canRetry;
     showModal(this.el);
-    (stack ? this.modeStack : this.modeClassic).focus();
+    (stack ? this.modeStack : journey ? this.modeJourney : this.modeClassic).focus();
   }
 
   private readSeed(): string | null {
@@ -143,8 +169,7 @@ export class NewGameDialog {
       solvable: this.solvable.checked,
       ring: this.ring.checked,
       auto_shuffle: this.autoShuffle,
-      // Slide rules have no control in this dialog yet (the journey brings them).
-      slide: "none",
+      slide: (this.slide.value || "none") as SlideRule,
     };
   }
 }

@@ -7,6 +7,7 @@ pub mod board;
 pub mod deal;
 pub mod game;
 pub mod hint;
+pub mod journey;
 pub mod layout;
 pub mod link;
 pub mod pairs;

@@ -161,7 +161,8 @@ export class StackController {
     if (this.host.paused() || !v || v.status !== "playing") return;
     const snap = this.snapshot(id);
     const res = await api.take(id, this.host.elapsed());
-    if (res.mode !== "stack") return this.host.showAny({ mode: "classic", ...res.game });
+    if (res.mode !== "stack")
+      return this.host.showAny(res.mode === "journey" ? { mode: "journey", ...res.game } : { mode: "classic", ...res.game });
     this.apply(res.game, { taken: res.outcome }, snap);
     const t = this.host.t();
     const face = t(`face.${faceOf(v.tiles.find((x) => x.id === id)?.kind ?? 0)}`);
@@ -199,7 +200,8 @@ export class StackController {
     void this.host.enqueue(async () => {
       if (!this.ready()) return;
       const res = await api.hint();
-      if (res.mode !== "stack") return this.host.showAny({ mode: "classic", ...res.game });
+      if (res.mode !== "stack")
+      return this.host.showAny(res.mode === "journey" ? { mode: "journey", ...res.game } : { mode: "classic", ...res.game });
       const t = this.host.t();
       const h = res.hint;
       if (h.id !== null) {
