@@ -3,7 +3,6 @@
 //! stderr line with exit code 2.
 
 mod common;
-mod slide_common;
 
 use common::llk::{ok_json as ok, refused, run as llk};
 use llk_engine::classic::deal::DealOptions;
@@ -81,7 +80,7 @@ fn play_matches_the_engine_under_every_rule() {
         let mut removed = d.board.clone();
         removed.set(a, None).unwrap();
         removed.set(b, None).unwrap();
-        let plain = slide_common::slide(&removed.to_rows(), rule);
+        let plain = common::slide::slide(&removed.to_rows(), rule);
         assert_eq!(v["board"], serde_json::to_value(plain).unwrap(), "{rule}");
     }
 }
@@ -124,7 +123,7 @@ fn slide_option_on_hint_solve_and_deal() {
         let solved = ok(&["solve", "-", "--slide", name], &text);
         assert_eq!(solved["result"], "solvable");
         let moves: Vec<(Pos, Pos)> = serde_json::from_value(solved["moves"].clone()).unwrap();
-        assert!(slide_common::replay(&expect.board, rule, &moves).is_ok());
+        assert!(common::exhaustive::replay_under(&expect.board, rule, &moves).is_ok());
         let h = ok(&["hint", "-", "--slide", name], &text);
         let want = slide::hint(&expect.board, rule, Budget::DEFAULT).unwrap();
         assert_eq!(h["hint"], serde_json::to_value(want).unwrap());

@@ -2,15 +2,16 @@
 //! deals replaying their certificates (per rule per preset), `none` keeping the classic
 //! deal, and shuffles keeping their promises.
 
-mod slide_common;
+mod common;
 
+use common::exhaustive::{replay_under, solvable_under};
+use common::slide::{slide as reference, small_board, to_board, Grid};
 use llk_engine::classic::deal::{deal as classic_deal, DealOptions};
 use llk_engine::classic::layout::PRESETS;
 use llk_engine::classic::slide::{self, unapply, SlideRule};
 use llk_engine::classic::{Board, Kind};
 use llk_engine::rng::Rng;
 use proptest::prelude::*;
-use slide_common::{replay, slide as reference, small_board, to_board, Grid};
 
 fn kinds_sorted(b: &Board) -> Vec<Kind> {
     let mut k: Vec<Kind> = b.tiles().map(|(_, k)| k).collect();
@@ -86,50 +87,51 @@ proptest! {
     }
 }
 
-/// Deals per rule per preset: full, every kind even, same seed same board, and the
-/// certificate replays under the plain slide. `make test` runs 200 per rule on the
-/// presets up to 18×8 and 40 on the larger ones; the `--ignored` test runs 1,000 per
-/// rule per preset (about a minute in release on an idle core).
-#[test]
-fn deals_replay_their_certificates() {
-    deals_replay(200, 40);
+/// Deals per rule per preset, 1,000 each (seeds 0..1000, ring off on every fourth):
+/// full, every kind even, same seed same board, and the certificate replays under the
+/// plain slide. One test per rule, so that the harness spreads them over the cores.
+macro_rules! deals_replay_tests {
+    ($($name:ident: $rule:expr,)*) => {$(
+        #[test]
+        fn $name() {
+            deals_replay($rule, 1_000);
+        }
+    )*};
 }
 
-#[test]
-#[ignore = "1,000 deals per rule per preset: about a minute"]
-fn deals_replay_their_certificates_1000_per_preset() {
-    deals_replay(1_000, 1_000);
+deals_replay_tests! {
+    deals_replay_their_certificates_down: SlideRule::Down,
+    deals_replay_their_certificates_up: SlideRule::Up,
+    deals_replay_their_certificates_left: SlideRule::Left,
+    deals_replay_their_certificates_right: SlideRule::Right,
+    deals_replay_their_certificates_apart_h: SlideRule::ApartH,
+    deals_replay_their_certificates_together_h: SlideRule::TogetherH,
+    deals_replay_their_certificates_apart_v: SlideRule::ApartV,
+    deals_replay_their_certificates_together_v: SlideRule::TogetherV,
 }
 
-fn deals_replay(small: u64, large: u64) {
-    for rule in SlideRule::ALL.into_iter().skip(1) {
-        for preset in PRESETS {
-            let count = if preset.rows * preset.cols <= 150 {
-                small
-            } else {
-                large
+fn deals_replay(rule: SlideRule, count: u64) {
+    for preset in PRESETS {
+        for seed in 0..count {
+            let opts = DealOptions {
+                rows: preset.rows,
+                cols: preset.cols,
+                kinds: preset.kinds,
+                seed,
+                solvable: true,
+                ring: seed % 4 != 3,
             };
-            for seed in 0..count {
-                let opts = DealOptions {
-                    rows: preset.rows,
-                    cols: preset.cols,
-                    kinds: preset.kinds,
-                    seed,
-                    solvable: true,
-                    ring: seed % 4 != 3,
-                };
-                let d = slide::deal(&opts, rule).unwrap();
-                assert_eq!(d.board.tiles_left(), preset.rows * preset.cols);
-                let moves = d
-                    .solution
-                    .clone()
-                    .expect("a solvable deal has its certificate");
-                if let Err(e) = replay(&d.board, rule, &moves) {
-                    panic!("{rule} {} seed {seed}: {e}", preset.name);
-                }
-                if seed < 3 {
-                    assert_eq!(slide::deal(&opts, rule).unwrap(), d);
-                }
+            let d = slide::deal(&opts, rule).unwrap();
+            assert_eq!(d.board.tiles_left(), preset.rows * preset.cols);
+            let moves = d
+                .solution
+                .clone()
+                .expect("a solvable deal has its certificate");
+            if let Err(e) = replay_under(&d.board, rule, &moves) {
+                panic!("{rule} {} seed {seed}: {e}", preset.name);
+            }
+            if seed < 3 {
+                assert_eq!(slide::deal(&opts, rule).unwrap(), d);
             }
         }
     }
@@ -200,10 +202,10 @@ fn shuffles_keep_their_promises() {
                 assert!(!b.is_stuck(), "{rule} case {case}: stuck after shuffle");
                 if solvable {
                     let cert = cert.expect("even counts: a certificate");
-                    if let Err(e) = replay(&b, rule, &cert) {
+                    if let Err(e) = replay_under(&b, rule, &cert) {
                         panic!("{rule} case {case}: {e}");
                     }
-                    assert!(slide_common::solvable(&b, rule));
+                    assert!(solvable_under(&b, rule));
                 }
             }
         }

@@ -2,7 +2,7 @@
 //! reports it), undo restores every earlier position exactly, hints win the game, saves
 //! keep the rule, and saves and payloads from before slide levels load as `none`.
 
-mod slide_common;
+mod common;
 
 use llk_engine::classic::game::{Game, GameOptions, Outcome, Status};
 use llk_engine::classic::slide::{self, SlideRule};
@@ -43,7 +43,7 @@ fn hints_win_and_undo_restores_every_position() {
                 expect.set(h.a, None).unwrap();
                 expect.set(h.b, None).unwrap();
                 let mut stepwise = expect.clone();
-                let expect = slide_common::slide(&expect.to_rows(), rule);
+                let expect = common::slide::slide(&expect.to_rows(), rule);
                 assert_eq!(g.board().to_rows(), expect, "{rule} seed {seed}");
                 for [from, to] in moves {
                     let k = stepwise.get(from);

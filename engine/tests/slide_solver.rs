@@ -1,13 +1,14 @@
 //! The slide solver against a plain exhaustive search (2,000+ small boards per rule),
 //! its certificates replayed with the plain slide, and hints that keep solvable boards
-//! solvable, under every rule.
+//! solvable (re-solving, and with a plan kept across a game), under every rule.
 
-mod slide_common;
+mod common;
 
-use llk_engine::classic::slide::{self, play, SlideRule};
-use llk_engine::classic::{Budget, Verdict};
+use common::exhaustive::{replay_under, solvable_under};
+use common::slide::small_board;
+use llk_engine::classic::slide::{self, play, SlidePlan, SlideRule};
+use llk_engine::classic::{Budget, Pos, Verdict};
 use llk_engine::rng::Rng;
-use slide_common::{replay, small_board, solvable};
 
 #[test]
 fn solver_agrees_with_exhaustive_search() {
@@ -16,11 +17,11 @@ fn solver_agrees_with_exhaustive_search() {
         let (mut yes, mut no) = (0, 0);
         for case in 0..2_500 {
             let board = small_board(&mut rng, 4, 16, 8);
-            let want = solvable(&board, rule);
+            let want = solvable_under(&board, rule);
             match slide::solve(&board, rule, Budget::DEFAULT) {
                 Verdict::Solvable(moves) => {
                     assert!(want, "{rule} case {case}: solver says solvable\n{board:?}");
-                    if let Err(e) = replay(&board, rule, &moves) {
+                    if let Err(e) = replay_under(&board, rule, &moves) {
                         panic!("{rule} case {case}: bad certificate: {e}");
                     }
                     yes += 1;
@@ -49,8 +50,8 @@ fn tiny_budget_gives_unknown_or_a_right_answer() {
         let board = small_board(&mut rng, 5, 16, 3);
         let rule = SlideRule::ALL[1 + case % 8];
         match slide::solve(&board, rule, Budget::nodes(3)) {
-            Verdict::Solvable(moves) => assert!(replay(&board, rule, &moves).is_ok()),
-            Verdict::Unsolvable => assert!(!solvable(&board, rule), "case {case}"),
+            Verdict::Solvable(moves) => assert!(replay_under(&board, rule, &moves).is_ok()),
+            Verdict::Unsolvable => assert!(!solvable_under(&board, rule), "case {case}"),
             Verdict::Unknown => {}
         }
     }
@@ -65,7 +66,7 @@ fn hints_keep_solvable_boards_solvable() {
         let mut games = 0;
         while games < 250 {
             let mut board = small_board(&mut rng, 4, 12, 3);
-            if !solvable(&board, rule) {
+            if !solvable_under(&board, rule) {
                 continue;
             }
             games += 1;
@@ -74,7 +75,95 @@ fn hints_keep_solvable_boards_solvable() {
                     .expect("a solvable board has a hint");
                 assert_eq!(board.find_path(h.a, h.b), Some(h.path));
                 play(&mut board, rule, h.a, h.b).expect("the hint can be played");
-                assert!(solvable(&board, rule), "{rule}: a hint spoiled the board");
+                assert!(
+                    solvable_under(&board, rule),
+                    "{rule}: a hint spoiled the board"
+                );
+            }
+        }
+    }
+}
+
+/// The same with a plan kept across the game (`hint_with_plan`, as the game asks): on
+/// small boards under every rule the player alternates between the hint and a random
+/// pair (in half the games one that keeps the board solvable, so that the plan must be
+/// repaired; in the others any pair, so that "cannot be cleared" is carried too). Every
+/// hint on a solvable board keeps it solvable (checked by the exhaustive search), and a
+/// hint is `None` only when the board is stuck.
+#[test]
+fn kept_plan_hints_keep_solvable_boards_solvable() {
+    for rule in SlideRule::ALL {
+        let mut rng = Rng::new(78, rule as u64);
+        let mut games = 0;
+        while games < 300 {
+            let mut board = small_board(&mut rng, 4, 14, 3);
+            if !solvable_under(&board, rule) {
+                continue;
+            }
+            games += 1;
+            let careful = games % 2 == 0;
+            let mut plan = SlidePlan::default();
+            let mut played: Vec<(Pos, Pos)> = Vec::new();
+            let mut turn = 0;
+            while !board.is_cleared() {
+                let was = solvable_under(&board, rule);
+                let hint = slide::hint_with_plan(&board, rule, Budget::DEFAULT, &mut plan, &played);
+                let Some(h) = hint else {
+                    assert!(board.is_stuck(), "{rule} game {games}: no hint, not stuck");
+                    break;
+                };
+                assert_eq!(board.find_path(h.a, h.b), Some(h.path));
+                let mut after = board.clone();
+                play(&mut after, rule, h.a, h.b).expect("the hint can be played");
+                if was {
+                    assert!(
+                        solvable_under(&after, rule),
+                        "{rule} game {games}: plan hint spoiled the board"
+                    );
+                }
+                let (x, y) = if turn % 2 == 0 {
+                    (h.a, h.b)
+                } else {
+                    let mut pairs = board.linkable_pairs();
+                    rng.shuffle(&mut pairs);
+                    pairs
+                        .into_iter()
+                        .find(|&(x, y)| {
+                            let mut next = board.clone();
+                            play(&mut next, rule, x, y);
+                            !careful || solvable_under(&next, rule)
+                        })
+                        .unwrap_or((h.a, h.b))
+                };
+                play(&mut board, rule, x, y).expect("a linkable pair");
+                played.push((x, y));
+                turn += 1;
+            }
+        }
+    }
+}
+
+/// A plan is never trusted: given matches that do not lead from its board to the board
+/// asked about (or none), the hint is still one that keeps a solvable board solvable.
+#[test]
+fn kept_plan_survives_wrong_histories() {
+    for rule in SlideRule::ALL.into_iter().skip(1) {
+        let mut rng = Rng::new(79, rule as u64);
+        for case in 0..300 {
+            let first = small_board(&mut rng, 4, 12, 3);
+            let board = small_board(&mut rng, 4, 12, 3);
+            let mut plan = SlidePlan::default();
+            let _ = slide::hint_with_plan(&first, rule, Budget::DEFAULT, &mut plan, &[]);
+            let lies: Vec<(Pos, Pos)> = first.linkable_pairs().into_iter().take(2).collect();
+            let Some(h) = slide::hint_with_plan(&board, rule, Budget::DEFAULT, &mut plan, &lies)
+            else {
+                assert!(board.is_stuck(), "{rule} case {case}");
+                continue;
+            };
+            if solvable_under(&board, rule) {
+                let mut after = board.clone();
+                play(&mut after, rule, h.a, h.b).expect("the hint can be played");
+                assert!(solvable_under(&after, rule), "{rule} case {case}");
             }
         }
     }

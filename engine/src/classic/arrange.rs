@@ -101,23 +101,22 @@ pub(crate) fn partners_of(occ: &Board, x: Pos, out: &mut Vec<Pos>) {
     };
     const DIRS: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
     let across = |d: (isize, isize)| DIRS.into_iter().filter(move |e| e.0 * d.0 + e.1 * d.1 == 0);
-    let mut found: Vec<Pos> = Vec::new();
     for d0 in DIRS {
         let hit = walk(start, d0, &mut |c0| {
             for d1 in across(d0) {
                 let hit = walk(c0, d1, &mut |c1| {
                     for d2 in across(d1) {
-                        found.extend(walk(c1, d2, &mut |_| {}));
+                        out.extend(walk(c1, d2, &mut |_| {}));
                     }
                 });
-                found.extend(hit);
+                out.extend(hit);
             }
         });
-        found.extend(hit);
+        out.extend(hit);
     }
-    found.sort_unstable();
-    found.dedup();
-    out.extend(found.into_iter().filter(|&p| p != x));
+    out.sort_unstable();
+    out.dedup();
+    out.retain(|&p| p != x);
 }
 
 /// Places `kinds` (any multiset) on `cells` of `board` so that the board is solvable

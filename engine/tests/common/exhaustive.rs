@@ -1,18 +1,28 @@
 //! Exhaustive reference solver and a certificate checker, written plainly: try every
-//! connectable pair, recurse, remember positions already seen. Only for small boards.
+//! connectable pair, remove it, let the rest slide by the table (`slide::slide`; nothing
+//! moves under `none`), recurse, remember positions already seen. Only for small boards.
 
 use std::collections::HashMap;
 
+use llk_engine::classic::slide::SlideRule;
 use llk_engine::classic::{Board, Kind, Pos};
 
-/// Whether every tile of `board` can be removed: tries every connectable same-kind pair
-/// (via `can_link`) in turn, recursively, memoising on the exact cell contents.
+use super::slide::slide_board;
+
+/// Whether every tile of `board` can be removed (no sliding).
 pub fn solvable(board: &Board) -> bool {
-    let mut memo = HashMap::new();
-    search(board.clone(), &mut memo)
+    solvable_under(board, SlideRule::None)
 }
 
-fn search(board: Board, memo: &mut HashMap<Vec<Vec<Option<Kind>>>, bool>) -> bool {
+/// Whether every tile of `board` can be removed under `rule`: tries every connectable
+/// same-kind pair (via `can_link`) in turn, then the plain slide, recursively, memoising
+/// on the exact cell contents.
+pub fn solvable_under(board: &Board, rule: SlideRule) -> bool {
+    let mut memo = HashMap::new();
+    search(board.clone(), rule, &mut memo)
+}
+
+fn search(board: Board, rule: SlideRule, memo: &mut HashMap<Vec<Vec<Option<Kind>>>, bool>) -> bool {
     if board.is_cleared() {
         return true;
     }
@@ -28,7 +38,8 @@ fn search(board: Board, memo: &mut HashMap<Vec<Vec<Option<Kind>>>, bool>) -> boo
                 let mut next = board.clone();
                 next.set(a, None).unwrap();
                 next.set(b, None).unwrap();
-                if search(next, memo) {
+                slide_board(&mut next, rule);
+                if search(next, rule, memo) {
                     result = true;
                     break 'outer;
                 }
@@ -39,9 +50,15 @@ fn search(board: Board, memo: &mut HashMap<Vec<Vec<Option<Kind>>>, bool>) -> boo
     result
 }
 
-/// Replays `moves` on a copy of `board`: each must be two tiles of one kind that link at
-/// that moment, and at the end the board must be empty. Returns what went wrong.
+/// Replays `moves` on a copy of `board` (no sliding). See [`replay_under`].
 pub fn replay(board: &Board, moves: &[(Pos, Pos)]) -> Result<(), String> {
+    replay_under(board, SlideRule::None, moves)
+}
+
+/// Replays `moves` on a copy of `board` under `rule`: each must be two tiles of one kind
+/// that link at that moment (then the plain slide), and at the end the board must be
+/// empty. Returns what went wrong.
+pub fn replay_under(board: &Board, rule: SlideRule, moves: &[(Pos, Pos)]) -> Result<(), String> {
     let mut b = board.clone();
     for (i, &(x, y)) in moves.iter().enumerate() {
         let (kx, ky) = (b.get(x), b.get(y));
@@ -53,6 +70,7 @@ pub fn replay(board: &Board, moves: &[(Pos, Pos)]) -> Result<(), String> {
         }
         b.set(x, None).map_err(|e| e.to_string())?;
         b.set(y, None).map_err(|e| e.to_string())?;
+        slide_board(&mut b, rule);
     }
     if b.is_cleared() {
         Ok(())

@@ -5,6 +5,7 @@
 pub mod exhaustive;
 pub mod llk;
 pub mod reference;
+pub mod slide;
 pub mod stack;
 
 use llk_engine::classic::{Board, Pos};

@@ -7,18 +7,21 @@ use std::time::{Duration, Instant};
 
 use llk_engine::classic::deal::DealOptions;
 use llk_engine::classic::game::HINT_BUDGET;
+use llk_engine::classic::layout::{preset, PRESETS};
 use llk_engine::classic::slide::{self, play, SlideRule};
 use llk_engine::classic::{Budget, Verdict};
 
 use crate::args::{self, Spec};
-use crate::fail::CliResult;
+use crate::bench_slide_hints;
+use crate::bench_slide_hints::fmt;
+use crate::fail::{CliError, CliResult};
 use crate::io::emit_text;
 
 const BENCH: Spec = Spec {
     command: "bench-slide",
     positional: &[],
-    switches: &["random"],
-    options: &["boards"],
+    switches: &["random", "hints"],
+    options: &["boards", "preset"],
 };
 
 /// Wall-clock cap on one solve.
@@ -37,8 +40,24 @@ fn opts(seed: u64, solvable: bool) -> DealOptions {
 
 /// `llk bench-slide [--boards N] [--random]`: N boards per rule (default 1,000), the
 /// solver on solvable deals of the rule, or on random deals with `--random`.
+/// `llk bench-slide --hints [--boards N] [--preset NAME]`: hints along N games per rule
+/// (default 100, preset 18x8), see `bench_slide_hints`.
 pub fn run(argv: &[String]) -> CliResult<()> {
     let a = args::parse(&BENCH, argv)?;
+    if a.switch("hints") {
+        let name = a.option("preset").unwrap_or("18x8");
+        let Some(layout) = preset(name) else {
+            let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
+            return Err(CliError::usage(format!(
+                "bench-slide: unknown preset '{}' (one of {})",
+                args::printable(name),
+                names.join(", ")
+            )));
+        };
+        let mut out = String::new();
+        bench_slide_hints::run(layout, a.number("boards")?.unwrap_or(100), &mut out)?;
+        return emit_text(&out);
+    }
     let boards: u64 = a.number("boards")?.unwrap_or(1_000);
     let random = a.switch("random");
     let mut out = String::new();
@@ -117,15 +136,4 @@ pub fn run(argv: &[String]) -> CliResult<()> {
         );
     }
     emit_text(&out)
-}
-
-fn fmt(d: Duration) -> String {
-    let us = d.as_secs_f64() * 1e6;
-    if us < 1_000.0 {
-        format!("{us:.1} us")
-    } else if us < 1_000_000.0 {
-        format!("{:.2} ms", us / 1_000.0)
-    } else {
-        format!("{:.2} s", us / 1e6)
-    }
 }

@@ -5,6 +5,7 @@
 mod args;
 mod bench;
 mod bench_slide;
+mod bench_slide_hints;
 mod deal;
 mod fail;
 mod io;
@@ -38,6 +39,7 @@ USAGE:
     llk stack hint FILE
     llk bench
     llk bench-slide [--boards N] [--random]
+    llk bench-slide --hints [--boards N] [--preset NAME]
     llk sweep [--preset NAME] [--boards N] [--from SEED] [--cap-ms MS] [--slowest K]
               [--no-border] [--per-board] [--hints]
     llk help | --help | -h

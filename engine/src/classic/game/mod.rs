@@ -15,7 +15,7 @@ pub use types::{Counters, GameOptions, Hint, Outcome, Status};
 use crate::classic::board::{Board, Kind, Pos};
 use crate::classic::deal::DealOptions;
 use crate::classic::hint::{hint_with_plan, Plan};
-use crate::classic::slide::{self, play, unapply, Move, SlideRule};
+use crate::classic::slide::{self, play, unapply, Move, SlidePlan, SlideRule};
 use crate::classic::solver::Budget;
 use crate::error::{EngineError, Result};
 
@@ -65,6 +65,9 @@ pub struct Game {
     /// What the last hint learnt (a cache: checked on every use, not saved).
     #[serde(skip)]
     plan: Plan,
+    /// The same under a slide rule (seeded with a solvable deal's certificate).
+    #[serde(skip)]
+    slide_plan: SlidePlan,
 }
 
 fn playing() -> Status {
@@ -96,7 +99,11 @@ impl Game {
             history: Vec::new(),
             status: Status::Playing,
             plan: Plan::default(),
+            slide_plan: SlidePlan::default(),
         };
+        if let (Some(moves), true) = (dealt.solution, options.slide != SlideRule::None) {
+            game.slide_plan = SlidePlan::seeded(&game.board, options.slide, moves);
+        }
         game.refresh_status();
         if game.status == Status::Stuck && options.auto_shuffle {
             // A random deal with no move: rearrange before the player sees it.
@@ -210,12 +217,19 @@ impl Game {
     /// A pair worth playing (one that keeps a solvable board solvable, when the search
     /// decides in time), or `None` when no pair can be removed.
     pub fn hint(&mut self) -> Option<Hint> {
-        // Without sliding the kept plan is repaired between hints; the slide rules
-        // re-solve (their plans do not survive a slide).
+        // The kept plan is repaired between hints (under a slide rule through the
+        // matches played since).
         let pair = if self.options.slide == SlideRule::None {
             hint_with_plan(&self.board, HINT_BUDGET, &mut self.plan)?
         } else {
-            slide::hint(&self.board, self.options.slide, HINT_BUDGET)?
+            let played = self.matches_since_shuffle();
+            slide::hint_with_plan(
+                &self.board,
+                self.options.slide,
+                HINT_BUDGET,
+                &mut self.slide_plan,
+                &played,
+            )?
         };
         self.counters.hints += 1;
         self.scoreline.break_combo();
@@ -224,6 +238,24 @@ impl Game {
             b: pair.b,
             path: pair.path.points().to_vec(),
         })
+    }
+
+    /// The matches of the history since the last shuffle, oldest first.
+    fn matches_since_shuffle(&self) -> Vec<(Pos, Pos)> {
+        let mut out: Vec<(Pos, Pos)> = Vec::new();
+        for step in self.history.iter().rev() {
+            match step {
+                Step::Match {
+                    a,
+                    b,
+                    reshuffled: None,
+                    ..
+                } => out.push((*a, *b)),
+                _ => break,
+            }
+        }
+        out.reverse();
+        out
     }
 
     /// Rearranges the remaining tiles (solvable when the game is in solvable mode).
@@ -329,13 +361,16 @@ impl Game {
     /// Shuffles with the next random stream and counts it.
     fn draw_shuffle(&mut self) {
         self.shuffle_streams += 1;
-        slide::shuffle(
+        let built = slide::shuffle(
             &mut self.board,
             self.options.slide,
             self.options.seed,
             self.shuffle_streams,
             self.options.solvable,
         );
+        if let (Some(moves), true) = (built, self.options.slide != SlideRule::None) {
+            self.slide_plan = SlidePlan::seeded(&self.board, self.options.slide, moves);
+        }
         self.counters.shuffles += 1;
     }
 

@@ -53,6 +53,9 @@ pub(crate) fn removal_order(shape: &Board, cells: &[Pos], rule: SlideRule, rng: 
     }
     let lanes = Lanes::new(rule, shape.rows(), cols);
     let mut partners = Vec::new();
+    // Before the first move the tiles may sit anywhere; after it every lane is packed,
+    // so a move leaves gaps only in the lanes of its two tiles.
+    let mut packed = false;
     'steps: while alive.len() >= 2 {
         let start = rng.below(alive.len());
         for off in 0..alive.len() {
@@ -73,7 +76,13 @@ pub(crate) fn removal_order(shape: &Board, cells: &[Pos], rule: SlideRule, rng: 
                     alive_slot[slot_of(moved)] = k;
                 }
             }
-            for [from, to] in lanes.apply(&mut occ) {
+            let slid = if packed {
+                lanes.apply_after(&mut occ, [x, y])
+            } else {
+                lanes.apply(&mut occ)
+            };
+            packed = true;
+            for [from, to] in slid {
                 let (f, t) = (slot_of(from), slot_of(to));
                 id_at[t] = id_at[f];
                 id_at[f] = NONE;

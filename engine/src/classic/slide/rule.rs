@@ -129,19 +129,61 @@ impl SlideRule {
     }
 }
 
-/// A rule's lanes for one board size, computed once for searches that slide often.
-pub(crate) struct Lanes(Vec<Vec<Pos>>);
+/// A rule's lanes for one board size, computed once for searches that slide often, and
+/// which lane each cell is in.
+pub(crate) struct Lanes {
+    lanes: Vec<Vec<Pos>>,
+    /// Cell (row-major) → index of its lane, `u32::MAX` for none.
+    lane_of: Vec<u32>,
+    cols: usize,
+}
 
 impl Lanes {
     pub(crate) fn new(rule: SlideRule, rows: usize, cols: usize) -> Lanes {
-        Lanes(rule.lanes(rows, cols))
+        let lanes = rule.lanes(rows, cols);
+        let mut lane_of = vec![u32::MAX; rows * cols];
+        for (i, lane) in lanes.iter().enumerate() {
+            for p in lane {
+                lane_of[p.row as usize * cols + p.col as usize] = i as u32;
+            }
+        }
+        Lanes {
+            lanes,
+            lane_of,
+            cols,
+        }
     }
 
     /// As [`SlideRule::apply`] on a board of this size.
     pub(crate) fn apply(&self, board: &mut Board) -> Vec<Move> {
         let mut moves = Vec::new();
-        for lane in &self.0 {
+        for lane in &self.lanes {
             pack_lane(board, lane, &mut moves);
+        }
+        moves
+    }
+
+    /// As [`Lanes::apply`], for a board that was packed before the tiles at `gone` were
+    /// removed: only their lanes can have gaps, so only those are packed (same moves, in
+    /// the same order, as the full pass).
+    pub(crate) fn apply_after(&self, board: &mut Board, gone: [Pos; 2]) -> Vec<Move> {
+        let lane = |p: Pos| {
+            self.lane_of
+                .get(p.row as usize * self.cols + p.col as usize)
+                .copied()
+                .unwrap_or(u32::MAX)
+        };
+        let (a, b) = (lane(gone[0]), lane(gone[1]));
+        let (lo, hi) = (a.min(b), a.max(b));
+        let mut moves = Vec::new();
+        let mut pack = |i: u32| {
+            if let Some(lane) = self.lanes.get(i as usize) {
+                pack_lane(board, lane, &mut moves);
+            }
+        };
+        pack(lo);
+        if hi != lo {
+            pack(hi);
         }
         moves
     }

@@ -203,7 +203,13 @@ impl<'i> Search<'i> {
             self.alive[t as usize / 64] &= !(1 << (t % 64));
         }
         self.left[self.kind[a as usize] as usize] -= 2;
-        let slid = self.lanes.apply(&mut self.board);
+        // The board as given may have gaps anywhere; after a move every lane is packed,
+        // so later moves leave gaps only in the lanes of their two tiles.
+        let slid = if self.path.len() == 1 {
+            self.lanes.apply(&mut self.board)
+        } else {
+            self.lanes.apply_after(&mut self.board, [pa, pb])
+        };
         for &[from, to] in &slid {
             let (f, t) = (self.slot(from), self.slot(to));
             let id = self.id_at[f];

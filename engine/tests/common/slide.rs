@@ -1,9 +1,6 @@
-//! Plain references for the slide tests, written from the rule table for obviousness,
-//! not speed: the movement on a grid of rows, a certificate checker and an exhaustive
-//! solver that tries every move.
-#![allow(dead_code)]
-
-use std::collections::HashMap;
+//! The slide rules' table written plainly (the movement on a grid of rows), for checking
+//! the engine's movement, and random small boards for the slide tests. The exhaustive
+//! search and certificate checker under a rule are in `exhaustive`.
 
 use llk_engine::classic::slide::SlideRule;
 use llk_engine::classic::{Board, Kind, Pos};
@@ -68,62 +65,23 @@ pub fn to_board(grid: &Grid, ring: bool) -> Board {
     Board::from_rows(&g, ring).expect("valid test grid")
 }
 
-/// Replays `moves` under `rule` with the plain slide: each must be two tiles of one kind
-/// that link at that moment; the board must end empty.
-pub fn replay(board: &Board, rule: SlideRule, moves: &[(Pos, Pos)]) -> Result<(), String> {
-    let mut b = board.clone();
-    for (i, &(x, y)) in moves.iter().enumerate() {
-        let (kx, ky) = (b.get(x), b.get(y));
-        if kx.is_none() || kx != ky || x == y {
-            return Err(format!("move {i} {x:?}-{y:?}: not two tiles of one kind"));
-        }
-        if !b.can_link(x, y) {
-            return Err(format!("move {i} {x:?}-{y:?}: tiles do not link"));
-        }
-        b.set(x, None).unwrap();
-        b.set(y, None).unwrap();
-        b = to_board(&slide(&b.to_rows(), rule), b.ring());
+/// Slides `board` in place by the table (`slide` on its rows), setting only the cells
+/// that change.
+pub fn slide_board(board: &mut Board, rule: SlideRule) {
+    if rule == SlideRule::None {
+        return;
     }
-    if b.is_cleared() {
-        Ok(())
-    } else {
-        Err(format!("{} tiles left after the moves", b.tiles_left()))
-    }
-}
-
-/// Whether `board` can be cleared under `rule`: every same-kind linking pair tried,
-/// recursively, with the plain slide; memo on the exact cells.
-pub fn solvable(board: &Board, rule: SlideRule) -> bool {
-    let mut memo = HashMap::new();
-    search(board.clone(), rule, &mut memo)
-}
-
-fn search(board: Board, rule: SlideRule, memo: &mut HashMap<Grid, bool>) -> bool {
-    if board.is_cleared() {
-        return true;
-    }
-    let key = board.to_rows();
-    if let Some(&known) = memo.get(&key) {
-        return known;
-    }
-    let tiles: Vec<(Pos, Kind)> = board.tiles().collect();
-    let mut result = false;
-    'outer: for (i, &(a, ka)) in tiles.iter().enumerate() {
-        for &(b, kb) in &tiles[i + 1..] {
-            if ka == kb && board.can_link(a, b) {
-                let mut next = board.clone();
-                next.set(a, None).unwrap();
-                next.set(b, None).unwrap();
-                let next = to_board(&slide(&next.to_rows(), rule), board.ring());
-                if search(next, rule, memo) {
-                    result = true;
-                    break 'outer;
-                }
+    let before = board.to_rows();
+    let after = slide(&before, rule);
+    for (r, (was, now)) in before.iter().zip(&after).enumerate() {
+        for (c, (x, y)) in was.iter().zip(now).enumerate() {
+            if x != y {
+                board
+                    .set(Pos::new(r as i16, c as i16), *y)
+                    .expect("cell of the board");
             }
         }
     }
-    memo.insert(key, result);
-    result
 }
 
 /// A random small board, dense and mostly with the ring closed so that both answers

@@ -1,0 +1,267 @@
+//! Hints under a slide rule with a plan kept between them, so that a game does not
+//! re-solve its board on every hint: the last board a hint decided and what was learnt
+//! about it (a certificate, or that it cannot be cleared), carried to the next board
+//! through the matches played since.
+//!
+//! Under sliding a certificate's positions go stale as soon as other tiles move, so the
+//! carry follows *tiles*, not cells: every tile of the plan's board gets an identity,
+//! kept through the matches played since (replayed, and checked to give the board
+//! asked about) and through the plan's own moves. See [`hint_with_plan`].
+
+use crate::classic::board::{Board, Pos};
+use crate::classic::pairs::Pair;
+use crate::classic::slide::rule::{Lanes, SlideRule};
+use crate::classic::slide::solver::solve;
+use crate::classic::solver::{Budget, Verdict};
+
+/// What a caller keeps between hints. A cache, never trusted: each use checks it
+/// against the board it is given, so any plan is sound with any board; all plans
+/// compare equal.
+#[derive(Clone, Debug, Default)]
+pub struct SlidePlan {
+    known: Option<(Board, Known)>,
+}
+
+#[derive(Clone, Debug)]
+enum Known {
+    /// A certificate for the board (positions at the time of each move).
+    Moves(Vec<(Pos, Pos)>),
+    /// The board cannot be cleared.
+    Unsolvable,
+}
+
+impl PartialEq for SlidePlan {
+    fn eq(&self, _: &SlidePlan) -> bool {
+        true
+    }
+}
+
+impl Eq for SlidePlan {}
+
+impl SlidePlan {
+    /// A plan for `board` from a certificate `moves` under `rule` (as a solvable deal or
+    /// shuffle gives): kept when it replays, else the empty plan.
+    pub fn seeded(board: &Board, rule: SlideRule, moves: Vec<(Pos, Pos)>) -> SlidePlan {
+        let lanes = Lanes::new(rule, board.rows(), board.cols());
+        let mut t = Tracked::new(board, &lanes);
+        let replays = moves.iter().all(|&(a, b)| t.play(a, b).is_some()) && t.board.is_cleared();
+        SlidePlan {
+            known: replays.then(|| (board.clone(), Known::Moves(moves))),
+        }
+    }
+}
+
+/// As [`crate::classic::slide::hint`], keeping `plan` up to date, and usually without a
+/// search. `played` lists matches (positions when made, oldest first) that led to
+/// `board`: those since the plan was made are its last ones (more do no harm; a caller
+/// that does not know passes none, and the plan then carries only to the same board).
+///
+/// * The matches since the plan's board are replayed on it under `rule` and must give
+///   `board` exactly; otherwise the board is solved afresh within `budget`.
+/// * "Cannot be cleared" carries over: `board` was reached from an unsolvable board by
+///   legal moves.
+/// * A certificate is repaired, tile by tile: its moves whose tiles are both gone are
+///   dropped; tiles whose partner is gone are paired among themselves (in the place of
+///   the first one's move). Then, in the plan's order, the first move that links is
+///   played, until every tile is gone. Each move is checked as it is played, so the
+///   result is a certificate for `board` or the repair fails and the board is solved
+///   afresh.
+pub fn hint_with_plan(
+    board: &Board,
+    rule: SlideRule,
+    budget: Budget,
+    plan: &mut SlidePlan,
+    played: &[(Pos, Pos)],
+) -> Option<Pair> {
+    if board.is_cleared() {
+        *plan = SlidePlan::default();
+        return None;
+    }
+    let lanes = Lanes::new(rule, board.rows(), board.cols());
+    let known = match plan.known.take() {
+        Some((old, known)) => carry(&old, known, board, &lanes, played),
+        None => None,
+    };
+    let known = match known {
+        Some(k) => k,
+        None => match solve(board, rule, budget) {
+            Verdict::Solvable(moves) => Known::Moves(moves),
+            Verdict::Unsolvable => Known::Unsolvable,
+            Verdict::Unknown => return any_pair(board),
+        },
+    };
+    let first = match &known {
+        Known::Moves(moves) => moves.first().copied(),
+        Known::Unsolvable => None,
+    };
+    plan.known = Some((board.clone(), known));
+    match first {
+        Some((a, b)) => board.find_path(a, b).map(|path| Pair { a, b, path }),
+        None => any_pair(board),
+    }
+}
+
+fn any_pair(board: &Board) -> Option<Pair> {
+    let (a, b) = *board.linkable_pairs().first()?;
+    board.find_path(a, b).map(|path| Pair { a, b, path })
+}
+
+/// What is known about `old` carried to `board`, when the last matches of `played`
+/// lead from `old` to `board` and the carry succeeds.
+fn carry(
+    old: &Board,
+    known: Known,
+    board: &Board,
+    lanes: &Lanes,
+    played: &[(Pos, Pos)],
+) -> Option<Known> {
+    if old.rows() != board.rows() || old.cols() != board.cols() || old.ring() != board.ring() {
+        return None;
+    }
+    if old == board {
+        return Some(known);
+    }
+    let (before, now) = (old.tiles_left(), board.tiles_left());
+    if now >= before || (before - now) % 2 == 1 || (before - now) / 2 > played.len() {
+        return None;
+    }
+    let since = &played[played.len() - (before - now) / 2..];
+    let mut t = Tracked::new(old, lanes);
+    let mut gone = Vec::with_capacity(since.len());
+    for &(a, b) in since {
+        gone.push(t.play(a, b)?);
+    }
+    if t.board != *board {
+        return None;
+    }
+    match known {
+        Known::Unsolvable => Some(Known::Unsolvable),
+        Known::Moves(moves) => {
+            let mut c = Tracked::new(old, lanes);
+            let cert: Vec<(u32, u32)> = moves
+                .iter()
+                .map(|&(a, b)| c.play(a, b))
+                .collect::<Option<_>>()?;
+            let same = |x: &(u32, u32), y: &(u32, u32)| x == y || (x.1, x.0) == *y;
+            if cert.len() >= gone.len() && cert.iter().zip(&gone).all(|(x, y)| same(x, y)) {
+                // The plan was followed: the rest of it is a certificate as it stands.
+                return Some(Known::Moves(moves[gone.len()..].to_vec()));
+            }
+            repair(t, &cert).map(Known::Moves)
+        }
+    }
+}
+
+/// The certificate `cert` (tile pairs of the plan's board) turned into one for the board
+/// `t` holds, or `None`.
+fn repair(mut t: Tracked, cert: &[(u32, u32)]) -> Option<Vec<(Pos, Pos)>> {
+    // (place in the plan, tiles); a tile waiting for a partner of its kind.
+    let mut todo: Vec<(usize, u32, u32)> = Vec::with_capacity(cert.len());
+    let mut waiting: Vec<(usize, u32)> = Vec::new();
+    for (i, &(a, b)) in cert.iter().enumerate() {
+        match (t.alive[a as usize], t.alive[b as usize]) {
+            (true, true) => todo.push((i, a, b)),
+            (false, false) => {}
+            (true, false) | (false, true) => {
+                let x = if t.alive[a as usize] { a } else { b };
+                let kind = t.kind[x as usize];
+                match waiting
+                    .iter()
+                    .position(|&(_, y)| t.kind[y as usize] == kind)
+                {
+                    Some(j) => {
+                        let (at, y) = waiting.swap_remove(j);
+                        todo.push((at, y, x));
+                    }
+                    None => waiting.push((i, x)),
+                }
+            }
+        }
+    }
+    if !waiting.is_empty() {
+        return None;
+    }
+    todo.sort_by_key(|&(at, _, _)| at);
+    let mut out = Vec::with_capacity(todo.len());
+    while !todo.is_empty() {
+        let j = todo
+            .iter()
+            .position(|&(_, a, b)| t.board.can_link(t.pos[a as usize], t.pos[b as usize]))?;
+        let (_, a, b) = todo.remove(j);
+        let (pa, pb) = (t.pos[a as usize], t.pos[b as usize]);
+        t.play(pa, pb)?;
+        out.push((pa, pb));
+    }
+    Some(out)
+}
+
+/// A board whose tiles keep an identity (their index in the first board's row-major
+/// order) through matches and slides.
+struct Tracked<'l> {
+    board: Board,
+    lanes: &'l Lanes,
+    cols: usize,
+    /// Cell (row-major) → tile; tile → where it is, whether it is left, its kind.
+    id_at: Vec<u32>,
+    pos: Vec<Pos>,
+    alive: Vec<bool>,
+    kind: Vec<u16>,
+    /// Whether every lane is packed (after the first match).
+    packed: bool,
+}
+
+impl<'l> Tracked<'l> {
+    fn new(board: &Board, lanes: &'l Lanes) -> Tracked<'l> {
+        let cols = board.cols();
+        let mut t = Tracked {
+            board: board.clone(),
+            lanes,
+            cols,
+            id_at: vec![u32::MAX; board.rows() * cols],
+            pos: Vec::new(),
+            alive: Vec::new(),
+            kind: Vec::new(),
+            packed: false,
+        };
+        for (p, k) in board.tiles() {
+            t.id_at[p.row as usize * cols + p.col as usize] = t.pos.len() as u32;
+            t.pos.push(p);
+            t.alive.push(true);
+            t.kind.push(k);
+        }
+        t
+    }
+
+    fn slot(&self, p: Pos) -> usize {
+        p.row as usize * self.cols + p.col as usize
+    }
+
+    /// Matches the tiles at `a` and `b` when they are two tiles of one kind that link,
+    /// then slides; returns the two tiles, or `None` (board untouched).
+    fn play(&mut self, a: Pos, b: Pos) -> Option<(u32, u32)> {
+        if !self.board.can_link(a, b) {
+            return None;
+        }
+        let ids = (self.id_at[self.slot(a)], self.id_at[self.slot(b)]);
+        for (p, id) in [(a, ids.0), (b, ids.1)] {
+            let _ = self.board.set(p, None);
+            let s = self.slot(p);
+            self.id_at[s] = u32::MAX;
+            self.alive[id as usize] = false;
+        }
+        let slid = if self.packed {
+            self.lanes.apply_after(&mut self.board, [a, b])
+        } else {
+            self.lanes.apply(&mut self.board)
+        };
+        self.packed = true;
+        for [from, to] in slid {
+            let (f, t) = (self.slot(from), self.slot(to));
+            let id = self.id_at[f];
+            self.id_at[t] = id;
+            self.id_at[f] = u32::MAX;
+            self.pos[id as usize] = to;
+        }
+        Some(ids)
+    }
+}
