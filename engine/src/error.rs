@@ -57,6 +57,16 @@ pub enum EngineError {
     HoldFull,
     #[error("the tray is empty: there is nothing to move out")]
     TrayEmpty,
+    #[error("not a deal code: {0}")]
+    BadCode(String),
+    #[error("the code is mistyped: its check symbol does not match")]
+    CodeMistyped,
+    #[error("the code has format version {found}; this build reads version {supported}: update the game")]
+    UnsupportedCodeVersion { found: u8, supported: u8 },
+    #[error("this game has no code: {0}")]
+    NotEncodable(String),
+    #[error("bad date: {0}")]
+    BadDate(String),
 }
 
 impl EngineError {
@@ -81,6 +91,11 @@ impl EngineError {
             EngineError::NoPropLeft { .. } => "no_prop_left",
             EngineError::HoldFull => "hold_full",
             EngineError::TrayEmpty => "tray_empty",
+            EngineError::BadCode(_) => "bad_code",
+            EngineError::CodeMistyped => "code_mistyped",
+            EngineError::UnsupportedCodeVersion { .. } => "unsupported_code_version",
+            EngineError::NotEncodable(_) => "not_encodable",
+            EngineError::BadDate(_) => "bad_date",
         }
     }
 }
