@@ -59,6 +59,16 @@ pub enum EngineError {
     TrayEmpty,
     #[error("the level is not cleared yet: clear the board to go on to the next level")]
     LevelNotCleared,
+    #[error("not a deal code: {0}")]
+    BadCode(String),
+    #[error("the code is mistyped: its check symbol does not match")]
+    CodeMistyped,
+    #[error("the code has format version {found}; this build reads version {supported}: update the game")]
+    UnsupportedCodeVersion { found: u8, supported: u8 },
+    #[error("this game has no code: {0}")]
+    NotEncodable(String),
+    #[error("bad date: {0}")]
+    BadDate(String),
 }
 
 impl EngineError {
@@ -84,6 +94,11 @@ impl EngineError {
             EngineError::HoldFull => "hold_full",
             EngineError::TrayEmpty => "tray_empty",
             EngineError::LevelNotCleared => "level_not_cleared",
+            EngineError::BadCode(_) => "bad_code",
+            EngineError::CodeMistyped => "code_mistyped",
+            EngineError::UnsupportedCodeVersion { .. } => "unsupported_code_version",
+            EngineError::NotEncodable(_) => "not_encodable",
+            EngineError::BadDate(_) => "bad_date",
         }
     }
 }

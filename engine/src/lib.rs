@@ -3,6 +3,7 @@
 //! a tray, three alike vanish); the random stream and the error type are shared.
 
 pub mod classic;
+pub mod code;
 pub mod error;
 pub mod rng;
 pub(crate) mod seed_string;

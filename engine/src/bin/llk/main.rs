@@ -6,6 +6,7 @@ mod args;
 mod bench;
 mod bench_slide;
 mod bench_slide_hints;
+mod code;
 mod deal;
 mod fail;
 mod io;
@@ -31,6 +32,11 @@ USAGE:
     llk hint  BOARD [--no-border] [--slide RULE]
     llk solve BOARD [--no-border] [--budget-ms N] [--slide RULE]
     llk deal  --rows R --cols C --kinds K [--seed S] [--solvable] [--no-border] [--slide RULE]
+    llk deal  --code CODE
+    llk code encode (--rows R --cols C --kinds K [--solvable] [--no-border] [--slide RULE]
+                     | --level N) --seed S
+    llk code decode CODE
+    llk code daily YYYY-MM-DD
     llk play  BOARD R1 C1 R2 C2 [--slide RULE] [--no-border]
     llk stack deal (--level N | --tiles T --kinds K --layers L) [--peak P] [--seed S]
                    [--random-fill]
@@ -68,11 +74,20 @@ COMMANDS:
     deal    A new full board as JSON rows, every kind an even number of times. --solvable
             deals a board that can be cleared. The same --seed (a non-negative integer)
             gives the same board; without --seed the seed comes from the system clock, so
-            pass --seed to reproduce a deal.
+            pass --seed to reproduce a deal. With --code CODE (and no other option) the
+            code's deal: a classic code's board, or a stack code's stack file (as stack deal).
     play    Matches two tiles, then lets the rest slide by RULE:
             {\"path\": [[r,c],...], \"board\": [[...]], \"moves\": [[[r,c],[r,c]], ...]}
             (the board after the match and the slide; moves lists each tile that slid,
             from -> to). Exit 2 when the two tiles cannot be matched.
+    code    Deal codes (docs/deal-codes.md): twelve Crockford Base32 symbols, e.g.
+            4E7G-12F1-2FX7, holding the mode, its options and a seed below 2^35.
+            encode prints {\"code\": \"XXXX-XXXX-XXXX\"} (--level N: a stack level);
+            decode prints {\"code\": canonical, \"version\": 1, \"mode\": \"classic\",
+            \"rows\", \"cols\", \"kinds\", \"seed\", \"solvable\", \"ring\", \"slide\"} or
+            {..., \"mode\": \"stack\", \"level\", \"seed\"}; daily prints the same for the
+            UTC date's daily deal, with \"date\". A mistyped code (its check symbol does not
+            match), a code from a newer version and a game a code cannot hold are refused.
     stack deal  A stack-mode deal (seed 003) as a stack file: {\"tray\": 7, \"tiles\":
             [{\"x\":0,\"y\":0,\"z\":0,\"kind\":3}, ...]} (quarter-tile units, z the layer, a
             tile's id its index). Winnable by construction with at most P tiles ever in
@@ -126,7 +141,7 @@ fn main() -> ExitCode {
 fn dispatch(argv: &[String]) -> CliResult<()> {
     let Some((command, rest)) = argv.split_first() else {
         return Err(CliError::usage(
-            "missing command (path, pairs, hint, solve, deal, play, stack, bench, bench-slide, sweep; see 'llk --help')",
+            "missing command (path, pairs, hint, solve, deal, play, code, stack, bench, bench-slide, sweep; see 'llk --help')",
         ));
     };
     match command.as_str() {
@@ -136,6 +151,7 @@ fn dispatch(argv: &[String]) -> CliResult<()> {
         "solve" => query::solve(rest),
         "deal" => deal::run(rest),
         "play" => play::run(rest),
+        "code" => code::run(rest),
         "stack" => stack::run(rest),
         "bench" => bench::run(rest),
         "bench-slide" => bench_slide::run(rest),

@@ -76,7 +76,12 @@ fn deal_cmd(argv: &[String]) -> CliResult<()> {
         options.kinds = a.required_number(&DEAL, "kinds")?;
         options.layers = a.required_number(&DEAL, "layers")?;
     }
-    let dealt = deal(&options)?;
+    emit_stack_deal(&options)
+}
+
+/// Deals `options` and prints the stack file (without `taken`).
+pub fn emit_stack_deal(options: &StackOptions) -> CliResult<()> {
+    let dealt = deal(options)?;
     let mut text = file::to_json(options.tray, &dealt.layout, None)?;
     text.push('\n');
     emit_text(&text)
