@@ -29,6 +29,19 @@ pub fn run_to(args: &[&str], stdin: &str, stdout: Stdio) -> Output {
     child.wait_with_output().expect("llk runs")
 }
 
+/// Runs `llk args` with raw `stdin` bytes (not necessarily UTF-8) fed in.
+pub fn run_bytes(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_llk"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("llk starts");
+    let _ = child.stdin.take().expect("stdin is piped").write_all(stdin);
+    child.wait_with_output().expect("llk runs")
+}
+
 /// A command that must succeed with one line of JSON and nothing on stderr.
 pub fn ok_json(args: &[&str], stdin: &str) -> Value {
     let out = run(args, stdin);

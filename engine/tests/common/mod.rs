@@ -4,6 +4,7 @@
 
 pub mod exhaustive;
 pub mod llk;
+pub mod mutate;
 pub mod reference;
 pub mod slide;
 pub mod stack;

@@ -108,6 +108,42 @@ impl Game {
                 "the undo history names cells outside the board".into(),
             ));
         }
+        check_tiles(b, o.kinds)?;
+        // Every undo the history offers must work and leave a board that keeps the rules:
+        // take them all back on a copy (a corrupted history is refused now, not when the
+        // player presses undo).
+        let mut replay = self.clone();
+        while !replay.history.is_empty() {
+            replay.undo().map_err(|e| match e {
+                EngineError::BadSave(_) => e,
+                other => {
+                    EngineError::BadSave(format!("the undo history cannot be replayed: {other}"))
+                }
+            })?;
+            check_tiles(&replay.board, o.kinds).map_err(|e| {
+                EngineError::BadSave(format!("the undo history breaks the rules: {e}"))
+            })?;
+        }
         Ok(())
+    }
+}
+
+/// The board's tiles keep the rules: every kind below `kinds` and present an even number
+/// of times (tiles leave in pairs).
+fn check_tiles(board: &crate::classic::Board, kinds: u16) -> Result<()> {
+    let mut counts = std::collections::BTreeMap::new();
+    for kind in board.to_rows().into_iter().flatten().flatten() {
+        if kind >= kinds.max(1) {
+            return Err(EngineError::BadSave(format!(
+                "the board holds kind {kind}, but the game has {kinds} kinds"
+            )));
+        }
+        *counts.entry(kind).or_insert(0usize) += 1;
+    }
+    match counts.into_iter().find(|(_, n)| n % 2 == 1) {
+        Some((kind, n)) => Err(EngineError::BadSave(format!(
+            "the board holds {n} tiles of kind {kind}: tiles come in pairs"
+        ))),
+        None => Ok(()),
     }
 }
