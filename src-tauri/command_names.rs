@@ -17,4 +17,7 @@ pub const COMMANDS: &[&str] = &[
     "set_settings",
     "move_out",
     "winning_line",
+    "judge",
+    "undo_to_solvable",
+    "solve_step",
 ];

@@ -37,6 +37,7 @@ pub fn configure<R: Runtime>(
             Ok(())
         }),
     };
+    let builder = builder.manage(commands::solvability::Judging::default());
     builder.invoke_handler(tauri::generate_handler![
         commands::start,
         commands::presets,
@@ -51,6 +52,9 @@ pub fn configure<R: Runtime>(
         commands::set_settings,
         commands::move_out,
         commands::winning_line,
+        commands::solvability::judge,
+        commands::solvability::undo_to_solvable,
+        commands::solvability::solve_step,
     ])
 }
 

@@ -57,6 +57,12 @@ pub enum EngineError {
     HoldFull,
     #[error("the tray is empty: there is nothing to move out")]
     TrayEmpty,
+    #[error("no earlier position of this game is known to be solvable")]
+    NoSolvablePosition,
+    #[error("this position cannot be cleared: undo to a solvable position first")]
+    NotSolvable,
+    #[error("the solver could not decide this position in time")]
+    Undecided,
 }
 
 impl EngineError {
@@ -81,6 +87,9 @@ impl EngineError {
             EngineError::NoPropLeft { .. } => "no_prop_left",
             EngineError::HoldFull => "hold_full",
             EngineError::TrayEmpty => "tray_empty",
+            EngineError::NoSolvablePosition => "no_solvable_position",
+            EngineError::NotSolvable => "not_solvable",
+            EngineError::Undecided => "undecided",
         }
     }
 }

@@ -5,6 +5,7 @@
 //! the other with `wrong_mode`.
 
 mod classic;
+pub mod solvability;
 mod stack;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -4,12 +4,14 @@
 
 mod save;
 pub mod score;
+pub mod solvability;
 mod types;
 
 use serde::{Deserialize, Serialize};
 
 pub use save::SAVE_VERSION;
 pub use score::Scoreline;
+pub use solvability::{JudgeTask, Judgement, Solvability, JUDGE_BUDGET};
 pub use types::{Counters, GameOptions, Hint, Outcome, Status};
 
 use crate::classic::board::{Board, Kind, Pos};
@@ -65,6 +67,13 @@ pub struct Game {
     /// What the last hint learnt (a cache: checked on every use, not saved).
     #[serde(skip)]
     plan: Plan,
+    /// The computer played a move ("Show me"): a win does not count as the player's.
+    #[serde(default)]
+    assisted: bool,
+    /// Solvability per position and a certificate (a cache: not saved, see
+    /// `solvability`).
+    #[serde(skip)]
+    knowledge: solvability::Knowledge,
 }
 
 fn playing() -> Status {
@@ -96,13 +105,17 @@ impl Game {
             history: Vec::new(),
             status: Status::Playing,
             plan: Plan::default(),
+            assisted: false,
+            knowledge: solvability::Knowledge::default(),
         };
         game.refresh_status();
+        let mut certificate = dealt.solution;
         if game.status == Status::Stuck && options.auto_shuffle {
             // A random deal with no move: rearrange before the player sees it.
-            game.draw_shuffle();
+            certificate = game.draw_shuffle();
             game.refresh_status();
         }
+        game.know_deal(certificate);
         Ok(game)
     }
 
@@ -182,9 +195,10 @@ impl Game {
         self.selection = None;
         self.refresh_status();
         let mut reshuffled = None;
+        let mut shuffle_cert = None;
         if self.status == Status::Stuck && self.options.auto_shuffle {
             reshuffled = Some(self.arrangement());
-            self.draw_shuffle();
+            shuffle_cert = self.draw_shuffle();
             self.refresh_status();
         }
         let shuffled = reshuffled.is_some();
@@ -196,6 +210,7 @@ impl Game {
             reshuffled,
             slid: played.moves.clone(),
         });
+        self.know_match(first, cell, shuffled, shuffle_cert);
         Ok(Outcome::Matched {
             path: played.path.points().to_vec(),
             removed: [first, cell],
@@ -233,7 +248,7 @@ impl Game {
         }
         let before = self.scoreline;
         let arrangement = self.arrangement();
-        self.draw_shuffle();
+        let certificate = self.draw_shuffle();
         self.scoreline.break_combo();
         self.selection = None;
         self.refresh_status();
@@ -241,6 +256,7 @@ impl Game {
             arrangement,
             before,
         });
+        self.know_shuffle(certificate);
         Ok(())
     }
 
@@ -277,6 +293,7 @@ impl Game {
         self.counters.undos += 1;
         self.selection = None;
         self.refresh_status();
+        self.know_undo();
         Ok(())
     }
 
@@ -326,10 +343,11 @@ impl Game {
         Ok(())
     }
 
-    /// Shuffles with the next random stream and counts it.
-    fn draw_shuffle(&mut self) {
+    /// Shuffles with the next random stream and counts it; the new board's certificate
+    /// when it was built solvable.
+    fn draw_shuffle(&mut self) -> Option<Vec<(Pos, Pos)>> {
         self.shuffle_streams += 1;
-        slide::shuffle(
+        let certificate = slide::shuffle(
             &mut self.board,
             self.options.slide,
             self.options.seed,
@@ -337,6 +355,7 @@ impl Game {
             self.options.solvable,
         );
         self.counters.shuffles += 1;
+        certificate
     }
 
     fn refresh_status(&mut self) {
