@@ -59,4 +59,10 @@ export const api = {
   setElapsed: (elapsedMs: number) => call<null>("set_elapsed", { elapsedMs }),
   getSettings: () => call<Settings>("get_settings"),
   setSettings: (settings: Settings) => call<Settings>("set_settings", { settings }),
+  /** Classic: decides the current position's solvability off the tap (see dead-end.ts). */
+  judge: () => call<AnyView>("judge"),
+  /** Classic: back to the last position known to be solvable. */
+  undoToSolvable: () => call<AnyView>("undo_to_solvable"),
+  /** Classic: the computer plays the next move of a certificate ("Show me"). */
+  solveStep: (elapsedMs: number) => call<AnySelectResult>("solve_step", { elapsedMs }),
 };
