@@ -20,4 +20,7 @@ pub const COMMANDS: &[&str] = &[
     "journey_start",
     "journey_next",
     "journey_retry",
+    "judge",
+    "undo_to_solvable",
+    "solve_step",
 ];

@@ -37,6 +37,7 @@ pub fn configure<R: Runtime>(
             Ok(())
         }),
     };
+    let builder = builder.manage(commands::solvability::Judging::default());
     builder.invoke_handler(tauri::generate_handler![
         commands::start,
         commands::presets,
@@ -54,6 +55,9 @@ pub fn configure<R: Runtime>(
         commands::journey::journey_start,
         commands::journey::journey_next,
         commands::journey::journey_retry,
+        commands::solvability::judge,
+        commands::solvability::undo_to_solvable,
+        commands::solvability::solve_step,
     ])
 }
 

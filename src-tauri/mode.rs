@@ -119,6 +119,15 @@ impl AnyGame {
         }
     }
 
+    /// The computer played part of this game (classic "Show me"): its win is not scored.
+    pub fn is_assisted(&self) -> bool {
+        match self {
+            AnyGame::Classic(g) => g.is_assisted(),
+            AnyGame::Journey(j) => j.game().is_assisted(),
+            AnyGame::Stack(_) => false,
+        }
+    }
+
     pub fn score(&self) -> u32 {
         match self {
             AnyGame::Classic(g) => g.score(),

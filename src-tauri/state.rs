@@ -127,8 +127,14 @@ impl AppState {
         self.game.as_ref().ok_or(AppError::NoGame)
     }
 
+    /// The game, to update what is not saved (a cache such as a solvability verdict):
+    /// no save is queued, no best score recorded.
+    pub fn game_mut(&mut self) -> AppResult<&mut AnyGame> {
+        self.game.as_mut().ok_or(AppError::NoGame)
+    }
+
     /// Runs `change` on the game; if it succeeds the game is saved and, if this change
-    /// won it, the best score for its layout is updated.
+    /// won it without the computer's help, the best score for its layout is updated.
     pub fn change_game<T>(
         &mut self,
         change: impl FnOnce(&mut AnyGame) -> AppResult<T>,
@@ -136,7 +142,7 @@ impl AppState {
         let game = self.game.as_mut().ok_or(AppError::NoGame)?;
         let was_won = game.is_won();
         let out = change(game)?;
-        if !was_won && game.is_won() {
+        if !was_won && game.is_won() && !game.is_assisted() {
             let (key, score) = (game.score_key(), game.score());
             if self.scores.record(key, score) {
                 self.save_scores();

@@ -69,6 +69,12 @@ pub enum EngineError {
     NotEncodable(String),
     #[error("bad date: {0}")]
     BadDate(String),
+    #[error("no earlier position of this game is known to be solvable")]
+    NoSolvablePosition,
+    #[error("this position cannot be cleared: undo to a solvable position first")]
+    NotSolvable,
+    #[error("the solver could not decide this position in time")]
+    Undecided,
 }
 
 impl EngineError {
@@ -99,6 +105,9 @@ impl EngineError {
             EngineError::UnsupportedCodeVersion { .. } => "unsupported_code_version",
             EngineError::NotEncodable(_) => "not_encodable",
             EngineError::BadDate(_) => "bad_date",
+            EngineError::NoSolvablePosition => "no_solvable_position",
+            EngineError::NotSolvable => "not_solvable",
+            EngineError::Undecided => "undecided",
         }
     }
 }

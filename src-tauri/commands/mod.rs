@@ -6,6 +6,7 @@
 
 mod classic;
 pub mod journey;
+pub mod solvability;
 mod stack;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};

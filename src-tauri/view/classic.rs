@@ -1,7 +1,7 @@
 //! Classic mode's payloads: a snapshot of the game with everything the view draws, and
 //! what `select` and `hint` return with it.
 
-use llk_engine::classic::game::{Counters, Game, GameOptions, Hint, Outcome, Status};
+use llk_engine::classic::game::{Counters, Game, GameOptions, Hint, Outcome, Solvability, Status};
 use llk_engine::classic::Pos;
 use serde::Serialize;
 use ts_rs::TS;
@@ -25,6 +25,12 @@ pub struct GameView {
     pub can_undo: bool,
     /// Best winning score for this layout (`RxC/kinds`), if any game on it was won.
     pub best_score: Option<u32>,
+    /// Whether the position can still be cleared, as far as is known (`judge` decides).
+    pub solvable: Solvability,
+    /// An earlier position is known to be solvable (`undo_to_solvable` can go there).
+    pub can_undo_to_solvable: bool,
+    /// The computer played part of this game ("Show me"): a win is not the player's.
+    pub assisted: bool,
 }
 
 impl GameView {
@@ -44,6 +50,9 @@ impl GameView {
             elapsed_ms: game.elapsed_ms(),
             can_undo: game.can_undo(),
             best_score,
+            solvable: game.solvable(),
+            can_undo_to_solvable: game.undos_to_last_solvable().is_some_and(|n| n > 0),
+            assisted: game.is_assisted(),
         }
     }
 }

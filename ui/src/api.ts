@@ -63,4 +63,10 @@ export const api = {
   journeyStart: (restart: boolean) => call<AnyView>("journey_start", { restart }),
   journeyNext: () => call<AnyView>("journey_next"),
   journeyRetry: () => call<AnyView>("journey_retry"),
+  /** Classic: decides the current position's solvability off the tap (see dead-end.ts). */
+  judge: () => call<AnyView>("judge"),
+  /** Classic: back to the last position known to be solvable. */
+  undoToSolvable: () => call<AnyView>("undo_to_solvable"),
+  /** Classic: the computer plays the next move of a certificate ("Show me"). */
+  solveStep: (elapsedMs: number) => call<AnySelectResult>("solve_step", { elapsedMs }),
 };

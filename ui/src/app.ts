@@ -9,6 +9,7 @@
 import { api } from "./api";
 import { BoardView, FADE_MS } from "./board-view";
 import { GameClock } from "./clock";
+import { DeadEnd } from "./dead-end";
 import { NewGameDialog, SettingsDialog, WonDialog } from "./dialogs";
 import { faceOf } from "./faces";
 import { applyStaticText, byId, Hud } from "./hud";
@@ -22,6 +23,7 @@ import { mark, markFirstBoard } from "./metrics";
 import { PathOverlay } from "./path-overlay";
 import { StackController } from "./stack/controller";
 import { pathDuration } from "./path-view";
+import { SolveRun } from "./solve-run";
 import { Toasts } from "./toast";
 
 const FALLBACK_PRESETS: Preset[] = [{ name: "10x10", rows: 10, cols: 10, kinds: 25 }];
@@ -47,6 +49,9 @@ export class App {
   private readonly wonDialog: WonDialog;
   private readonly reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
   private readonly journey: JourneyUi;
+  /** Classic: the dead-end warning and "Show me". */
+  private readonly deadEnd: DeadEnd;
+  private readonly solveRun: SolveRun;
 
   constructor() {
     this.board = new BoardView(byId("board"), { onSelect: (r, c) => this.select(r, c) }, this.t);
@@ -80,6 +85,25 @@ export class App {
     });
     this.settingsDialog = new SettingsDialog((s) => this.changeSettings(s));
     this.wonDialog = new WonDialog({ onNew: () => this.openNewGame(), onRetry: () => this.retry() });
+    this.deadEnd = new DeadEnd({
+      current: () => this.game,
+      judged: (g) => {
+        if (this.game) this.game = { ...this.game, solvable: g.solvable, can_undo_to_solvable: g.can_undo_to_solvable };
+        this.refresh();
+      },
+      undoToSolvable: () => void this.enqueue(async () => this.afterChange(await api.undoToSolvable(), "undo")),
+      error: (e) => this.error(e),
+    });
+    this.solveRun = new SolveRun({
+      enqueue: (task) => this.enqueue(task),
+      elapsed: () => this.clock.elapsed(),
+      paused: () => this.paused,
+      current: () => this.game,
+      play: (outcome, game) => this.applyOutcome(outcome, game),
+      changed: () => this.refresh(),
+      t: () => this.t,
+      toasts: this.toasts,
+    });
     for (const [name, btn] of Object.entries(this.hud.buttons)) {
       btn.addEventListener("click", () => this.perform(name as Action["type"] | "settings" | "demo"));
     }
@@ -144,6 +168,8 @@ export class App {
         return void this.enqueue(async () => this.afterChange(await api.undo(), "undo"));
       case "pause":
         return this.setPaused(!this.paused);
+      case "demo":
+        return this.solveRun.toggle();
       case "newGame":
         return this.openNewGame();
       case "settings":
@@ -151,7 +177,6 @@ export class App {
       case "move":
       case "select":
       case "moveOut":
-      case "demo":
         return;
     }
   }
@@ -288,6 +313,7 @@ export class App {
   /** Draws a new, resumed or retried game of either mode. */
   private showGame(view: AnyView): void {
     if (this.wonDialog.el.open) this.wonDialog.el.close();
+    this.solveRun.stop(false);
     this.clock.reset(view.mode === "journey" ? view.game.elapsed_ms : view.elapsed_ms);
     this.paused = false;
     this.hud.setPaused(false, this.t);
@@ -359,6 +385,7 @@ export class App {
       this.hud.buttons.demo.setAttribute("aria-pressed", String(this.stack.demoRunning));
       this.clock.setRunning(sv.status === "playing" && !this.paused && !document.hidden);
       this.hud.setTime(this.clock.elapsed());
+      this.deadEnd.update(null, this.paused);
       return;
     }
     const g = this.game;
@@ -366,6 +393,9 @@ export class App {
     this.hud.update(g, this.paused);
     this.journey.decorate(this.paused);
     const journeyOn = (this.journey.view?.journey.status ?? "playing") === "playing";
+    this.hud.buttons.demo.setAttribute("aria-pressed", String(this.solveRun.running));
+    this.hud.buttons.demo.title = this.t("btn.solveLong");
+    this.deadEnd.update(g, this.paused);
     this.clock.setRunning(g.status === "playing" && journeyOn && !this.paused && !document.hidden);
     this.hud.setTime(this.clock.elapsed());
   }

@@ -210,17 +210,23 @@ export class WonDialog {
 
   open(game: GameView, elapsedMs: number, layout: string, t: Translate): void {
     byId("won-props-row").hidden = true;
+    // "Show me" cleared it: the computer's, not the player's win.
+    byId("dlg-won-title").textContent = t(game.assisted ? "won.assistedTitle" : "won.title");
+    byId("won-assisted").hidden = !game.assisted;
     byId("won-time").textContent = formatTime(elapsedMs);
     byId("won-score").textContent = String(game.score);
     byId("won-best-label").textContent = t("won.best", { layout });
     byId("won-best").textContent = game.best_score === null ? "–" : String(game.best_score);
-    byId("won-new-best").hidden = !(game.best_score !== null && game.score >= game.best_score && game.score > 0);
+    byId("won-new-best").hidden =
+      game.assisted || !(game.best_score !== null && game.score >= game.best_score && game.score > 0);
     showModal(this.el);
     byId("won-new").focus();
   }
 
   /** Stack mode: time, score, props used, best on this level. */
   openStack(v: StackView, elapsedMs: number, level: string, t: Translate): void {
+    byId("dlg-won-title").textContent = t("won.title");
+    byId("won-assisted").hidden = true;
     const c = v.counters;
     const used = c.move_outs + c.shuffles + c.undos;
     byId("won-props-row").hidden = false;

@@ -60,7 +60,8 @@ export class Hud {
     this.level.closest<HTMLElement>(".stat")!.hidden = !stack;
     this.buttons.shuffle.hidden = stack;
     this.buttons.undo.hidden = stack;
-    this.buttons.demo.hidden = !stack;
+    // Classic shows it too: "Show me" (solve-run.ts).
+    this.buttons.demo.hidden = false;
   }
 
   updateStack(v: StackView, paused: boolean, t: Translate): void {
@@ -89,6 +90,7 @@ export class Hud {
     this.buttons.shuffle.disabled = paused || !playing || game.tiles_left === 0;
     this.buttons.undo.disabled = paused || !game.can_undo;
     this.buttons.pause.disabled = !playing;
+    this.buttons.demo.disabled = paused || game.status !== "playing";
     this.stuck.hidden = paused || game.status !== "stuck";
   }
 

@@ -2,6 +2,7 @@
 import type { Counters } from "./Counters";
 import type { GameOptions } from "./GameOptions";
 import type { Pos } from "./Pos";
+import type { Solvability } from "./Solvability";
 import type { Status } from "./Status";
 
 /**
@@ -15,4 +16,16 @@ cells: Array<Array<number | null>>, selection: Pos | null, status: Status, score
 /**
  * Best winning score for this layout (`RxC/kinds`), if any game on it was won.
  */
-best_score: number | null, };
+best_score: number | null, 
+/**
+ * Whether the position can still be cleared, as far as is known (`judge` decides).
+ */
+solvable: Solvability, 
+/**
+ * An earlier position is known to be solvable (`undo_to_solvable` can go there).
+ */
+can_undo_to_solvable: boolean, 
+/**
+ * The computer played part of this game ("Show me"): a win is not the player's.
+ */
+assisted: boolean, };

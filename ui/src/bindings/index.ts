@@ -24,6 +24,7 @@ export type { Props } from "./Props";
 export type { SelectResult } from "./SelectResult";
 export type { Settings } from "./Settings";
 export type { SlideRule } from "./SlideRule";
+export type { Solvability } from "./Solvability";
 export type { StackCounters } from "./StackCounters";
 export type { StackHint } from "./StackHint";
 export type { StackHintResult } from "./StackHintResult";

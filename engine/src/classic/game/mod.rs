@@ -4,12 +4,14 @@
 
 mod save;
 pub mod score;
+pub mod solvability;
 mod types;
 
 use serde::{Deserialize, Serialize};
 
 pub use save::SAVE_VERSION;
 pub use score::Scoreline;
+pub use solvability::{JudgeTask, Judgement, Solvability, JUDGE_BUDGET};
 pub use types::{Counters, GameOptions, Hint, Outcome, Status};
 
 use crate::classic::board::{Board, Kind, Pos};
@@ -68,6 +70,13 @@ pub struct Game {
     /// The same under a slide rule (seeded with a solvable deal's certificate).
     #[serde(skip)]
     slide_plan: SlidePlan,
+    /// The computer played a move ("Show me"): a win does not count as the player's.
+    #[serde(default)]
+    assisted: bool,
+    /// Solvability per position and a certificate (a cache: not saved, see
+    /// `solvability`).
+    #[serde(skip)]
+    knowledge: solvability::Knowledge,
 }
 
 fn playing() -> Status {
@@ -100,16 +109,20 @@ impl Game {
             status: Status::Playing,
             plan: Plan::default(),
             slide_plan: SlidePlan::default(),
+            assisted: false,
+            knowledge: solvability::Knowledge::default(),
         };
-        if let (Some(moves), true) = (dealt.solution, options.slide != SlideRule::None) {
+        if let (Some(moves), true) = (dealt.solution.clone(), options.slide != SlideRule::None) {
             game.slide_plan = SlidePlan::seeded(&game.board, options.slide, moves);
         }
         game.refresh_status();
+        let mut certificate = dealt.solution;
         if game.status == Status::Stuck && options.auto_shuffle {
             // A random deal with no move: rearrange before the player sees it.
-            game.draw_shuffle();
+            certificate = game.draw_shuffle();
             game.refresh_status();
         }
+        game.know_deal(certificate);
         Ok(game)
     }
 
@@ -189,9 +202,10 @@ impl Game {
         self.selection = None;
         self.refresh_status();
         let mut reshuffled = None;
+        let mut shuffle_cert = None;
         if self.status == Status::Stuck && self.options.auto_shuffle {
             reshuffled = Some(self.arrangement());
-            self.draw_shuffle();
+            shuffle_cert = self.draw_shuffle();
             self.refresh_status();
         }
         let shuffled = reshuffled.is_some();
@@ -203,6 +217,7 @@ impl Game {
             reshuffled,
             slid: played.moves.clone(),
         });
+        self.know_match(first, cell, shuffled, shuffle_cert);
         Ok(Outcome::Matched {
             path: played.path.points().to_vec(),
             removed: [first, cell],
@@ -265,7 +280,7 @@ impl Game {
         }
         let before = self.scoreline;
         let arrangement = self.arrangement();
-        self.draw_shuffle();
+        let certificate = self.draw_shuffle();
         self.scoreline.break_combo();
         self.selection = None;
         self.refresh_status();
@@ -273,6 +288,7 @@ impl Game {
             arrangement,
             before,
         });
+        self.know_shuffle(certificate);
         Ok(())
     }
 
@@ -309,6 +325,7 @@ impl Game {
         self.counters.undos += 1;
         self.selection = None;
         self.refresh_status();
+        self.know_undo();
         Ok(())
     }
 
@@ -358,20 +375,22 @@ impl Game {
         Ok(())
     }
 
-    /// Shuffles with the next random stream and counts it.
-    fn draw_shuffle(&mut self) {
+    /// Shuffles with the next random stream and counts it; the new board's certificate
+    /// when it was built solvable.
+    fn draw_shuffle(&mut self) -> Option<Vec<(Pos, Pos)>> {
         self.shuffle_streams += 1;
-        let built = slide::shuffle(
+        let certificate = slide::shuffle(
             &mut self.board,
             self.options.slide,
             self.options.seed,
             self.shuffle_streams,
             self.options.solvable,
         );
-        if let (Some(moves), true) = (built, self.options.slide != SlideRule::None) {
+        if let (Some(moves), true) = (certificate.clone(), self.options.slide != SlideRule::None) {
             self.slide_plan = SlidePlan::seeded(&self.board, self.options.slide, moves);
         }
         self.counters.shuffles += 1;
+        certificate
     }
 
     fn refresh_status(&mut self) {

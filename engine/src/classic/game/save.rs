@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Game;
+use crate::classic::board::Pos;
 use crate::error::{EngineError, Result};
 
 /// The save format this build writes; it reads this version only (no older one exists).
@@ -16,6 +17,9 @@ struct SaveOut<'a> {
     format: &'static str,
     version: u32,
     game: &'a Game,
+    /// Moves that clear the current board, when known: replayed on load, never trusted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    certificate: Option<&'a Vec<(Pos, Pos)>>,
 }
 
 #[derive(Deserialize)]
@@ -27,6 +31,8 @@ struct Header {
 #[derive(Deserialize)]
 struct SaveIn {
     game: Game,
+    #[serde(default)]
+    certificate: Option<Vec<(Pos, Pos)>>,
 }
 
 impl Game {
@@ -36,6 +42,7 @@ impl Game {
             format: FORMAT,
             version: SAVE_VERSION,
             game: self,
+            certificate: self.current_certificate(),
         })
         .map_err(|e| EngineError::BadSave(e.to_string()))
     }
@@ -60,10 +67,13 @@ impl Game {
             }
             None => return Err(EngineError::BadSave("no format version".into())),
         }
-        let SaveIn { mut game } =
-            serde_json::from_str(text).map_err(|e| EngineError::BadSave(e.to_string()))?;
+        let SaveIn {
+            mut game,
+            certificate,
+        } = serde_json::from_str(text).map_err(|e| EngineError::BadSave(e.to_string()))?;
         game.validate()?;
         game.refresh_status();
+        game.know_loaded(certificate);
         Ok(game)
     }
 
