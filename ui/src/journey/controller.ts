@@ -103,6 +103,11 @@ export class JourneyUi {
     this.bar.hidden = true;
     this.closeDialogs();
     for (const badge of this.counts.values()) badge.hidden = true;
+    for (const [, id] of PROP_BUTTONS) {
+      const btn = byId(id);
+      delete btn.dataset["left"];
+      btn.removeAttribute("title");
+    }
   }
 
   /** The journey after a move; `matched` shows the time refill. */
@@ -200,7 +205,7 @@ export class JourneyUi {
     const left = this.left();
     const start = v.journey.level_time_ms;
     this.fill.style.setProperty("--fill", String(barFill(left, start)));
-    const s = String(secondsLeft(left));
+    const s = this.host.t()("journey.timeLeft", { s: secondsLeft(left) });
     if (this.timeText.textContent !== s) this.timeText.textContent = s;
     this.timer.dataset["left"] = String(left);
     this.timer.classList.toggle("urgent", v.journey.status === "playing" && urgent(left, start));
