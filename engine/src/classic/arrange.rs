@@ -81,18 +81,27 @@ pub(crate) fn removal_order(
 
 /// Every occupied cell that links to `x` on `occ` (whatever the kinds), by walking
 /// the straight runs of free cells a path of at most two turns can take from `x`.
+/// The last legs of different paths often run along the same cells toward the same
+/// tile: a last leg stops where an earlier one in the same direction passed, since that
+/// one went on to the same tile.
 pub(crate) fn partners_of(occ: &Board, x: Pos, out: &mut Vec<Pos>) {
     out.clear();
     let (h, w) = occ.padded_dims();
     let start = (x.row as isize + 1, x.col as isize + 1);
+    let inside =
+        |c: (isize, isize)| c.0 >= 0 && c.1 >= 0 && (c.0 as usize) < h && (c.1 as usize) < w;
+    // The board cell at padded `c`, if it holds a tile (not the ring).
+    let tile = |c: (isize, isize)| {
+        let p = Pos::new(c.0 as i16 - 1, c.1 as i16 - 1);
+        occ.contains(p).then_some(p)
+    };
     // Walks from `from` (exclusive) along `d` over free cells, calling `each` on them;
     // returns the board cell that stops the walk, if it is a tile.
     let walk = |from: (isize, isize), d: (isize, isize), each: &mut dyn FnMut((isize, isize))| {
         let mut c = (from.0 + d.0, from.1 + d.1);
-        while c.0 >= 0 && c.1 >= 0 && (c.0 as usize) < h && (c.1 as usize) < w {
+        while inside(c) {
             if !occ.free(c.0 as usize, c.1 as usize) {
-                let p = Pos::new(c.0 as i16 - 1, c.1 as i16 - 1);
-                return occ.contains(p).then_some(p);
+                return tile(c);
             }
             each(c);
             c = (c.0 + d.0, c.1 + d.1);
@@ -100,13 +109,36 @@ pub(crate) fn partners_of(occ: &Board, x: Pos, out: &mut Vec<Pos>) {
         None
     };
     const DIRS: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
-    let across = |d: (isize, isize)| DIRS.into_iter().filter(move |e| e.0 * d.0 + e.1 * d.1 == 0);
+    let across = |d: (isize, isize)| {
+        (0..DIRS.len()).filter(move |&i| DIRS[i].0 * d.0 + DIRS[i].1 * d.1 == 0)
+    };
+    // seen[dir * h * w + cell]: a last leg in `dir` has passed `cell` (or started there).
+    let mut seen = vec![false; DIRS.len() * h * w];
+    let mut last_leg = |from: (isize, isize), di: usize| -> Option<Pos> {
+        let d = DIRS[di];
+        let mut c = from;
+        loop {
+            let k = di * h * w + c.0 as usize * w + c.1 as usize;
+            if seen[k] {
+                return None;
+            }
+            seen[k] = true;
+            c = (c.0 + d.0, c.1 + d.1);
+            if !inside(c) {
+                return None;
+            }
+            if !occ.free(c.0 as usize, c.1 as usize) {
+                return tile(c);
+            }
+        }
+    };
     for d0 in DIRS {
         let hit = walk(start, d0, &mut |c0| {
             for d1 in across(d0) {
+                let d1 = DIRS[d1];
                 let hit = walk(c0, d1, &mut |c1| {
                     for d2 in across(d1) {
-                        out.extend(walk(c1, d2, &mut |_| {}));
+                        out.extend(last_leg(c1, d2));
                     }
                 });
                 out.extend(hit);

@@ -107,7 +107,9 @@ COMMANDS:
             --release for meaningful figures.
     bench-slide  Per slide rule: solvable deals, the solver (p50 / p99 / worst over N
             deals, default 1,000; solvable deals of the rule, or random deals with
-            --random) and the mid-game hint, 18x8, as a table. Build with --release.
+            --random) and the mid-game hint, 18x8, as a table. With --hints: hints
+            along N games per rule (default 100) on --preset (default 18x8), re-solving
+            vs a kept plan. Build with --release.
     sweep   The solver over --boards random boards (default 1000) of a preset (default
             18x8; seeds from --from, default 0; each solve capped at --cap-ms, default
             10000): verdicts, time and node percentiles, the --slowest K seeds (default
