@@ -17,4 +17,7 @@ pub const COMMANDS: &[&str] = &[
     "set_settings",
     "move_out",
     "winning_line",
+    "new_game_from_code",
+    "daily_deal",
+    "daily_status",
 ];

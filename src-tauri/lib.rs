@@ -4,6 +4,7 @@
 
 pub mod args;
 pub mod commands;
+pub mod daily;
 pub mod error;
 pub mod mode;
 pub mod saver;
@@ -51,6 +52,9 @@ pub fn configure<R: Runtime>(
         commands::set_settings,
         commands::move_out,
         commands::winning_line,
+        commands::codes::new_game_from_code,
+        commands::codes::daily_deal,
+        commands::codes::daily_status,
     ])
 }
 

@@ -5,6 +5,7 @@
 //! the other with `wrong_mode`.
 
 mod classic;
+pub mod codes;
 mod stack;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -23,7 +24,7 @@ include!("../command_names.rs");
 
 /// Runs `body` with the state locked; a panic becomes an `internal` error instead of
 /// crossing IPC.
-fn with_state<T>(
+pub(crate) fn with_state<T>(
     state: &SharedState,
     body: impl FnOnce(&mut AppState) -> AppResult<T>,
 ) -> AppResult<T> {
@@ -96,6 +97,7 @@ pub fn presets() -> Vec<Preset> {
 /// Deals a new game with `options` (either mode), replacing the current one.
 #[tauri::command]
 pub fn new_game(state: State<'_, SharedState>, options: Arg) -> AppResult<AnyView> {
+    options.string_field("options", "seed")?;
     let options: NewGameOptions = options.parse_tagged("options", "mode", "classic")?;
     with_state(&state, |s| {
         let game = AnyGame::new(options)?;

@@ -25,6 +25,9 @@ pub struct GameView {
     pub can_undo: bool,
     /// Best winning score for this layout (`RxC/kinds`), if any game on it was won.
     pub best_score: Option<u32>,
+    /// The deal's code (docs/deal-codes.md), or `null` when a code cannot express it
+    /// (e.g. a typed seed of 2^35 or more).
+    pub code: Option<String>,
 }
 
 impl GameView {
@@ -44,6 +47,7 @@ impl GameView {
             elapsed_ms: game.elapsed_ms(),
             can_undo: game.can_undo(),
             best_score,
+            code: llk_engine::code::classic_code(game.options()),
         }
     }
 }

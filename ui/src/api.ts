@@ -9,6 +9,7 @@ import type {
   AnySelectResult,
   AnyView,
   AppError,
+  DailyStatus,
   GameOptions,
   Preset,
   Settings,
@@ -59,4 +60,9 @@ export const api = {
   setElapsed: (elapsedMs: number) => call<null>("set_elapsed", { elapsedMs }),
   getSettings: () => call<Settings>("get_settings"),
   setSettings: (settings: Settings) => call<Settings>("set_settings", { settings }),
+  /** A new game from a typed deal code (docs/deal-codes.md). */
+  newGameFromCode: (code: string) => call<AnyView>("new_game_from_code", { code }),
+  /** Today's (UTC) daily deal. */
+  dailyDeal: () => call<AnyView>("daily_deal"),
+  dailyStatus: () => call<DailyStatus>("daily_status"),
 };

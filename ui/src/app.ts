@@ -8,6 +8,7 @@
 import { api } from "./api";
 import { BoardView, FADE_MS } from "./board-view";
 import { GameClock } from "./clock";
+import { DealCodes } from "./deal-code";
 import { NewGameDialog, SettingsDialog, WonDialog } from "./dialogs";
 import { faceOf } from "./faces";
 import { applyStaticText, byId, Hud } from "./hud";
@@ -40,6 +41,7 @@ export class App {
   private readonly toasts = new Toasts(byId("toasts"), byId("announcer"));
   private readonly stage = byId("stage");
   private readonly newGameDialog: NewGameDialog;
+  private readonly codes: DealCodes;
   private readonly settingsDialog: SettingsDialog;
   private readonly wonDialog: WonDialog;
   private readonly reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -60,9 +62,16 @@ export class App {
       },
       this.reducedMotion,
     );
+    this.codes = new DealCodes({
+      enqueue: (task) => this.enqueue(task),
+      show: (v) => this.showGame(v),
+      t: () => this.t,
+      error: (e) => this.error(e),
+    });
     this.newGameDialog = new NewGameDialog({
       onStart: (o) => this.newGame(o),
       onRetry: () => this.retry(),
+      codes: this.codes,
     });
     this.settingsDialog = new SettingsDialog((s) => this.changeSettings(s));
     this.wonDialog = new WonDialog({ onNew: () => this.openNewGame(), onRetry: () => this.retry() });
@@ -96,6 +105,7 @@ export class App {
     }
     this.presets = await api.presets().catch((e: unknown) => (this.error(e), FALLBACK_PRESETS));
     this.newGameDialog.setPresets(this.presets, this.t);
+    await this.codes.refresh();
   }
 
   // ---- actions -------------------------------------------------------------------
@@ -251,6 +261,7 @@ export class App {
   /** Draws a new, resumed or retried game of either mode. */
   private showGame(view: AnyView): void {
     if (this.wonDialog.el.open) this.wonDialog.el.close();
+    this.codes.shown(view);
     this.clock.reset(view.elapsed_ms);
     this.paused = false;
     this.hud.setPaused(false, this.t);
@@ -340,6 +351,7 @@ export class App {
     this.saveClock();
     const level = v.options.level === null ? this.t("stack.custom") : this.t("stack.levelName", { level: v.options.level });
     this.wonDialog.openStack(v, this.clock.elapsed(), level, this.t);
+    void this.codes.refresh();
     this.toasts.announce(this.t("announce.won", { score: v.score }));
   }
 
@@ -348,6 +360,7 @@ export class App {
     if (!g || g.status !== "won") return;
     const layout = this.presets.find((p) => p.rows === g.rows && p.cols === g.cols)?.name ?? `${g.rows}x${g.cols}`;
     this.wonDialog.open(g, this.clock.elapsed(), layout.replace("x", " × "), this.t);
+    void this.codes.refresh();
     this.toasts.announce(this.t("announce.won", { score: g.score }));
   }
 
@@ -362,6 +375,7 @@ export class App {
     this.hud.setPaused(this.paused, this.t);
     this.refresh();
     this.newGameDialog.setPresets(this.presets, this.t);
+    this.codes?.render();
   }
 
   private onVisibility(): void {

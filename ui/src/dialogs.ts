@@ -17,6 +17,8 @@ function showModal(d: HTMLDialogElement): void {
 export interface NewGameHandlers {
   onStart(options: NewGameOptions): void;
   onRetry(): void;
+  /** The deal-code field and daily entry (deal-code.ts): a typed code wins over the options. */
+  codes?: { hasCode(): boolean; dealTyped(): Promise<boolean>; opened(): void };
 }
 
 export class NewGameDialog {
@@ -34,9 +36,14 @@ export class NewGameDialog {
   private presets: Preset[] = [];
   private autoShuffle = true;
 
-  constructor(handlers: NewGameHandlers) {
+  constructor(private readonly handlers: NewGameHandlers) {
     byId("form-new").addEventListener("submit", (e) => {
       e.preventDefault();
+      const codes = handlers.codes;
+      if (codes?.hasCode()) {
+        void codes.dealTyped().then((ok) => ok && this.el.close());
+        return;
+      }
       const options = this.read();
       if (!options) return;
       this.el.close();
@@ -94,6 +101,7 @@ export class NewGameDialog {
     this.seed.placeholder = current?.options.seed ?? "";
     this.seedError.hidden = true;
     byId<HTMLButtonElement>("new-retry").hidden = !canRetry;
+    this.handlers.codes?.opened();
     showModal(this.el);
     (stack ? this.modeStack : this.modeClassic).focus();
   }

@@ -15,4 +15,9 @@ cells: Array<Array<number | null>>, selection: Pos | null, status: Status, score
 /**
  * Best winning score for this layout (`RxC/kinds`), if any game on it was won.
  */
-best_score: number | null, };
+best_score: number | null, 
+/**
+ * The deal's code (docs/deal-codes.md), or `null` when a code cannot express it
+ * (e.g. a typed seed of 2^35 or more).
+ */
+code: string | null, };
