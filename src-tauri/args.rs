@@ -76,6 +76,21 @@ impl Arg {
             .map_err(|e| AppError::BadArgument(format!("argument `{name}` is not valid: {e}")))
     }
 
+    /// Refuses an object argument whose `field` is present but not a string (seeds travel
+    /// as decimal strings: a JSON number above 2^53 would already have been rounded).
+    pub fn string_field(&self, name: &str, field: &str) -> AppResult<()> {
+        match self.present(name)? {
+            Value::Object(map) => match map.get(field) {
+                None | Some(Value::String(_)) => Ok(()),
+                Some(other) => Err(AppError::BadArgument(format!(
+                    "`{name}.{field}` must be a decimal string, got {}",
+                    kind_of(other)
+                ))),
+            },
+            _ => Ok(()),
+        }
+    }
+
     /// A whole number of any size; numbers beyond `i64` saturate (they are out of any
     /// range the caller checks next). Fractions, strings, booleans... are refused.
     pub fn integer(&self, name: &str) -> AppResult<i64> {
@@ -191,6 +206,19 @@ mod tests {
         assert_eq!(code(parse(json!(3))), "bad_argument");
         assert!(Arg::default().is_missing());
         assert!(!Arg::from_value(json!(0)).is_missing());
+    }
+
+    #[test]
+    fn string_fields() {
+        let seed = |v: Value| code(Arg::from_value(v).string_field("options", "seed"));
+        assert_eq!(seed(json!({ "seed": "12" })), "ok");
+        assert_eq!(seed(json!({ "rows": 8 })), "ok");
+        assert_eq!(seed(json!({ "seed": 12 })), "bad_argument");
+        assert_eq!(
+            seed(json!({ "seed": 1.8446744073709552e19 })),
+            "bad_argument"
+        );
+        assert_eq!(seed(json!({ "seed": null })), "bad_argument");
     }
 
     #[test]

@@ -23,4 +23,7 @@ pub const COMMANDS: &[&str] = &[
     "judge",
     "undo_to_solvable",
     "solve_step",
+    "new_game_from_code",
+    "daily_deal",
+    "daily_status",
 ];

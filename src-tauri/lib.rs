@@ -4,6 +4,7 @@
 
 pub mod args;
 pub mod commands;
+pub mod daily;
 pub mod error;
 pub mod mode;
 pub mod saver;
@@ -58,6 +59,9 @@ pub fn configure<R: Runtime>(
         commands::solvability::judge,
         commands::solvability::undo_to_solvable,
         commands::solvability::solve_step,
+        commands::codes::new_game_from_code,
+        commands::codes::daily_deal,
+        commands::codes::daily_status,
     ])
 }
 

@@ -7,7 +7,9 @@ use std::sync::{Mutex, MutexGuard};
 
 use llk_engine::classic::game::GameOptions;
 use llk_engine::classic::journey::Journey;
+use llk_engine::code::daily::UtcDate;
 
+use crate::daily::{self, DailyRecord};
 use crate::error::{AppError, AppResult};
 use crate::mode::{AnyGame, NewGameOptions};
 use crate::saver::Saver;
@@ -32,6 +34,7 @@ pub struct AppState {
     parked: Option<Journey>,
     settings: Settings,
     scores: BestScores,
+    daily: DailyRecord,
     store: Storage,
     saver: Saver,
     notices: Vec<String>,
@@ -80,6 +83,10 @@ impl AppState {
             store.load(scores::FILE, "best scores", BestScores::from_json),
             &mut notices,
         );
+        let daily = take(
+            store.load(daily::FILE, "daily record", DailyRecord::from_json),
+            &mut notices,
+        );
         let game = take(
             store.load(GAME_FILE, "game", AnyGame::from_json),
             &mut notices,
@@ -95,14 +102,11 @@ impl AppState {
             parked,
             settings: settings.unwrap_or_default(),
             scores: scores.unwrap_or_else(BestScores::new),
+            daily: daily.unwrap_or_else(DailyRecord::new),
             saver: Saver::new(store.clone()),
             store,
             notices,
         }
-    }
-
-    pub fn storage(&self) -> &Storage {
-        &self.store
     }
 
     /// Waits until every queued save is on disk (before exit, and in tests).
@@ -144,17 +148,32 @@ impl AppState {
         let out = change(game)?;
         if !was_won && game.is_won() && !game.is_assisted() {
             let (key, score) = (game.score_key(), game.score());
+            let daily_won = match game {
+                AnyGame::Classic(g) => self.daily.record_win(g.options(), g.elapsed_ms()),
+                AnyGame::Stack(_) | AnyGame::Journey(_) => false,
+            };
             if self.scores.record(key, score) {
                 self.save_scores();
+            }
+            if daily_won {
+                self.save_daily();
             }
         }
         self.save_game();
         Ok(out)
     }
 
-    /// Replaces the game (new game) and saves it. A journey replaced by another mode's
-    /// game is kept aside (and saved) for `take_parked_journey`.
+    /// Replaces the game (new game) and saves it; a deal equal to today's daily deal (its
+    /// code typed, or the daily deal retried) counts as the daily deal.
     pub fn set_game(&mut self, game: AnyGame) {
+        let day = daily::daily_date_of(&game);
+        self.set_game_of_day(game, day);
+    }
+
+    /// Replaces the game with one that is the daily deal of `date` (or of no day). A
+    /// journey replaced by another mode's game is kept aside (and saved) for
+    /// `take_parked_journey`.
+    pub fn set_game_of_day(&mut self, game: AnyGame, date: Option<UtcDate>) {
         if !matches!(game, AnyGame::Journey(_)) {
             if let Some(AnyGame::Journey(j)) = self.game.take() {
                 match j.to_json() {
@@ -166,15 +185,24 @@ impl AppState {
         }
         self.game = Some(game);
         self.save_game();
+        if self.daily.set_current(date) {
+            self.save_daily();
+        }
+    }
+
+    /// The daily deal's record (best times, the current game's day).
+    pub fn daily(&self) -> &DailyRecord {
+        &self.daily
     }
 
     /// Options for a new game when the player has not chosen any: the default preset,
-    /// a random seed, solvable deals, paths around the board (the engine's defaults), and
+    /// a random seed (one a deal code holds), solvable deals, paths around the board (the engine's defaults), and
     /// the saved preference
     /// for automatic shuffles.
     pub fn default_options(&self) -> NewGameOptions {
         NewGameOptions::Classic(GameOptions {
-            seed: rand::random(),
+            // Below the codes' seed limit, so the first game has a code too.
+            seed: rand::random::<u64>() % llk_engine::code::SEED_LIMIT,
             auto_shuffle: self.settings.auto_shuffle,
             ..GameOptions::default()
         })
@@ -237,6 +265,10 @@ impl AppState {
                 Err(e) => eprintln!("lianliankan: the game was not saved: {e}"),
             }
         }
+    }
+
+    fn save_daily(&self) {
+        self.saver.queue(daily::FILE, self.daily.to_json());
     }
 
     fn save_scores(&self) {

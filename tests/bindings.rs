@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use lianliankan_lib::daily::DailyStatus;
 use lianliankan_lib::error::ErrorBody;
 use lianliankan_lib::mode::NewGameOptions;
 use lianliankan_lib::settings::Settings;
@@ -55,6 +56,7 @@ fn generate(dir: &Path) -> BTreeMap<String, String> {
         Preset::export_all(&cfg),
         Settings::export_all(&cfg),
         ErrorBody::export_all(&cfg),
+        DailyStatus::export_all(&cfg),
     ];
     for r in results {
         r.expect("export bindings");

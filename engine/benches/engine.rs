@@ -16,7 +16,7 @@ mod scan;
 #[path = "support/summary.rs"]
 mod summary;
 #[allow(dead_code)]
-#[path = "../src/bin/llk/workload.rs"]
+#[path = "support/workload.rs"]
 mod workload;
 
 use std::hint::black_box;

@@ -1,27 +1,9 @@
-//! Classic mode's side of `select` and `hint`: cells from IPC integers, and the results
-//! with the classic view.
-
-use llk_engine::classic::game::Game;
-use llk_engine::classic::Pos;
-use llk_engine::EngineError;
+//! Classic mode's side of `select` and `hint`: cells from IPC integers (the engine's
+//! `Board::pos_at`), and the results with the classic view.
 
 use crate::error::AppResult;
 use crate::state::AppState;
 use crate::view::{AnyHintResult, AnySelectResult, GameView, HintResult, SelectResult};
-
-/// The board cell at (`row`, `col`); coordinates beyond any board are `out_of_bounds`.
-pub(super) fn cell(game: &Game, row: i64, col: i64) -> AppResult<Pos> {
-    match (i16::try_from(row), i16::try_from(col)) {
-        (Ok(r), Ok(c)) => Ok(Pos::new(r, c)),
-        _ => Err(EngineError::OutOfBounds {
-            row,
-            col,
-            rows: game.board().rows(),
-            cols: game.board().cols(),
-        }
-        .into()),
-    }
-}
 
 fn view(s: &AppState, command: &str) -> AppResult<GameView> {
     Ok(GameView::of(s.game()?.classic(command)?, s.best_score()?))
@@ -34,7 +16,7 @@ pub(super) fn select(
     col: i64,
     elapsed: u64,
 ) -> AppResult<AnySelectResult> {
-    let at = cell(s.game()?.classic("select")?, row, col)?;
+    let at = s.game()?.classic("select")?.board().pos_at(row, col)?;
     let outcome = s.change_game(|g| Ok(g.classic_mut("select")?.select(at, elapsed)?))?;
     Ok(AnySelectResult::Classic(SelectResult {
         outcome,

@@ -41,7 +41,7 @@ pub(super) fn select(
     col: i64,
     elapsed: u64,
 ) -> AppResult<AnySelectResult> {
-    let at = super::classic::cell(journey(s, "select")?.game(), row, col)?;
+    let at = journey(s, "select")?.game().board().pos_at(row, col)?;
     let outcome = s.change_game(|g| Ok(g.journey_mut("select")?.select(at, elapsed)?))?;
     Ok(AnySelectResult::Journey(crate::view::JourneySelectResult {
         outcome,

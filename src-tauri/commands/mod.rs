@@ -5,6 +5,7 @@
 //! the other with `wrong_mode`.
 
 mod classic;
+pub mod codes;
 pub mod journey;
 pub mod solvability;
 mod stack;
@@ -98,6 +99,7 @@ pub fn presets() -> Vec<Preset> {
 /// Deals a new game with `options` (either mode), replacing the current one.
 #[tauri::command]
 pub fn new_game(state: State<'_, SharedState>, options: Arg) -> AppResult<AnyView> {
+    options.string_field("options", "seed")?;
     let options: NewGameOptions = options.parse_tagged("options", "mode", "classic")?;
     with_state(&state, |s| {
         let game = AnyGame::new(options)?;

@@ -31,6 +31,9 @@ pub struct GameView {
     pub can_undo_to_solvable: bool,
     /// The computer played part of this game ("Show me"): a win is not the player's.
     pub assisted: bool,
+    /// The deal's code (docs/deal-codes.md), or `null` when a code cannot express it
+    /// (e.g. a typed seed of 2^35 or more).
+    pub code: Option<String>,
 }
 
 impl GameView {
@@ -53,6 +56,7 @@ impl GameView {
             solvable: game.solvable(),
             can_undo_to_solvable: game.undos_to_last_solvable().is_some_and(|n| n > 0),
             assisted: game.is_assisted(),
+            code: llk_engine::code::classic_code(game.options()),
         }
     }
 }

@@ -50,6 +50,9 @@ pub struct StackView {
     /// The layout's bounding box from the origin, in the tiles' units.
     pub width: i32,
     pub height: i32,
+    /// The deal's code (docs/deal-codes.md), or `null` when a code cannot express it
+    /// (a custom size, tray, peak or random fill).
+    pub code: Option<String>,
 }
 
 impl StackView {
@@ -99,6 +102,7 @@ impl StackView {
             width,
             height,
             tiles,
+            code: llk_engine::code::stack_code(game.options()),
         }
     }
 }

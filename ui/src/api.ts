@@ -9,6 +9,7 @@ import type {
   AnySelectResult,
   AnyView,
   AppError,
+  DailyStatus,
   GameOptions,
   Preset,
   Settings,
@@ -69,4 +70,9 @@ export const api = {
   undoToSolvable: () => call<AnyView>("undo_to_solvable"),
   /** Classic: the computer plays the next move of a certificate ("Show me"). */
   solveStep: (elapsedMs: number) => call<AnySelectResult>("solve_step", { elapsedMs }),
+  /** A new game from a typed deal code (docs/deal-codes.md). */
+  newGameFromCode: (code: string) => call<AnyView>("new_game_from_code", { code }),
+  /** Today's (UTC) daily deal. */
+  dailyDeal: () => call<AnyView>("daily_deal"),
+  dailyStatus: () => call<DailyStatus>("daily_status"),
 };

@@ -10,6 +10,7 @@ import { api } from "./api";
 import { BoardView, FADE_MS } from "./board-view";
 import { GameClock } from "./clock";
 import { DeadEnd } from "./dead-end";
+import { DealCodes } from "./deal-code";
 import { NewGameDialog, SettingsDialog, WonDialog } from "./dialogs";
 import { faceOf } from "./faces";
 import { applyStaticText, byId, Hud } from "./hud";
@@ -45,6 +46,7 @@ export class App {
   private readonly toasts = new Toasts(byId("toasts"), byId("announcer"));
   private readonly stage = byId("stage");
   private readonly newGameDialog: NewGameDialog;
+  private readonly codes: DealCodes;
   private readonly settingsDialog: SettingsDialog;
   private readonly wonDialog: WonDialog;
   private readonly reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -78,10 +80,17 @@ export class App {
       show: (v) => this.showGame(v),
       openNewGame: () => this.openNewGame(),
     });
+    this.codes = new DealCodes({
+      enqueue: (task) => this.enqueue(task),
+      show: (v) => this.showGame(v),
+      t: () => this.t,
+      error: (e) => this.error(e),
+    });
     this.newGameDialog = new NewGameDialog({
       onStart: (o) => this.newGame(o),
       onRetry: () => this.retry(),
       onJourney: (restart) => this.journey.start(restart),
+      codes: this.codes,
     });
     this.settingsDialog = new SettingsDialog((s) => this.changeSettings(s));
     this.wonDialog = new WonDialog({ onNew: () => this.openNewGame(), onRetry: () => this.retry() });
@@ -134,6 +143,7 @@ export class App {
     }
     this.presets = await api.presets().catch((e: unknown) => (this.error(e), FALLBACK_PRESETS));
     this.newGameDialog.setPresets(this.presets, this.t);
+    await this.codes.refresh();
   }
 
   // ---- actions -------------------------------------------------------------------
@@ -314,6 +324,7 @@ export class App {
   private showGame(view: AnyView): void {
     if (this.wonDialog.el.open) this.wonDialog.el.close();
     this.solveRun.stop(false);
+    this.codes.shown(view);
     this.clock.reset(view.mode === "journey" ? view.game.elapsed_ms : view.elapsed_ms);
     this.paused = false;
     this.hud.setPaused(false, this.t);
@@ -415,6 +426,7 @@ export class App {
     this.saveClock();
     const level = v.options.level === null ? this.t("stack.custom") : this.t("stack.levelName", { level: v.options.level });
     this.wonDialog.openStack(v, this.clock.elapsed(), level, this.t);
+    void this.codes.refresh();
     this.toasts.announce(this.t("announce.won", { score: v.score }));
   }
 
@@ -424,6 +436,7 @@ export class App {
     if (this.journey.view) return this.journey.openWon();
     const layout = this.presets.find((p) => p.rows === g.rows && p.cols === g.cols)?.name ?? `${g.rows}x${g.cols}`;
     this.wonDialog.open(g, this.clock.elapsed(), layout.replace("x", " × "), this.t);
+    void this.codes.refresh();
     this.toasts.announce(this.t("announce.won", { score: g.score }));
   }
 
@@ -439,6 +452,7 @@ export class App {
     this.hud.setPaused(this.paused, this.t);
     this.refresh();
     this.newGameDialog.setPresets(this.presets, this.t);
+    this.codes?.render();
   }
 
   private onVisibility(): void {

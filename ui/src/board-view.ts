@@ -48,10 +48,6 @@ export class BoardView {
     });
   }
 
-  get dims(): { rows: number; cols: number } {
-    return { rows: this.rows, cols: this.cols };
-  }
-
   get focused(): Pos | null {
     return this.focus;
   }
@@ -202,10 +198,6 @@ export class BoardView {
     const el = this.focus ? this.cells[this.focus[0]]?.[this.focus[1]] : null;
     if (el instanceof HTMLButtonElement && !el.classList.contains("vanishing")) el.focus({ preventScroll: false });
     else if (this.el.contains(document.activeElement) || document.activeElement === document.body) this.el.focus();
-  }
-
-  tileAt(pos: Pos): HTMLElement | null {
-    return this.cells[pos[0]]?.[pos[1]] ?? null;
   }
 
   private updateTabStops(): void {

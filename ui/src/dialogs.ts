@@ -19,6 +19,8 @@ export interface NewGameHandlers {
   onRetry(): void;
   /** The Journey entry: continue the journey, or with `restart` a new one. */
   onJourney(restart: boolean): void;
+  /** The deal-code field and daily entry (deal-code.ts): a typed code wins over the options. */
+  codes?: { hasCode(): boolean; dealTyped(): Promise<boolean>; opened(): void };
 }
 
 export class NewGameDialog {
@@ -40,12 +42,17 @@ export class NewGameDialog {
   private presets: Preset[] = [];
   private autoShuffle = true;
 
-  constructor(handlers: NewGameHandlers) {
+  constructor(private readonly handlers: NewGameHandlers) {
     byId("form-new").addEventListener("submit", (e) => {
       e.preventDefault();
       if (this.modeJourney.checked) {
         this.el.close();
         handlers.onJourney(this.journeyRestart.checked);
+        return;
+      }
+      const codes = handlers.codes;
+      if (codes?.hasCode()) {
+        void codes.dealTyped().then((ok) => ok && this.el.close());
         return;
       }
       const options = this.read();
@@ -120,6 +127,7 @@ export class NewGameDialog {
     this.seed.placeholder = current?.mode === "journey" ? "" : (current?.options.seed ?? "");
     this.seedError.hidden = true;
     byId<HTMLButtonElement>("new-retry").hidden = journey || !canRetry;
+    this.handlers.codes?.opened();
     showModal(this.el);
     (stack ? this.modeStack : journey ? this.modeJourney : this.modeClassic).focus();
   }

@@ -9,6 +9,7 @@ export type {
   AnyView,
   AppError,
   Counters,
+  DailyStatus,
   GameOptions,
   GameView,
   Hint,

@@ -9,10 +9,17 @@ export function parseSeed(text: string): string | null {
   return v <= U64_MAX ? v.toString() : null;
 }
 
-/** A random u64 as a decimal string. */
+/**
+ * Random seeds stay below 2^CODE_SEED_BITS so every random deal has a deal code (the
+ * engine's `code::SEED_BITS`, docs/deal-codes.md; a shell test checks the two agree).
+ */
+export const CODE_SEED_BITS = 35;
+
+/** A random seed below 2^CODE_SEED_BITS as a decimal string. */
 export function randomSeed(random: () => [number, number] = cryptoPair): string {
   const b = random();
-  return ((BigInt(b[0]!) << 32n) | BigInt(b[1]!)).toString();
+  const high = BigInt(b[0]!) & ((1n << BigInt(CODE_SEED_BITS - 32)) - 1n);
+  return ((high << 32n) | BigInt(b[1]!)).toString();
 }
 
 function cryptoPair(): [number, number] {

@@ -4,6 +4,7 @@ import type { GameView } from "../src/ipc";
 
 const view = (over: Partial<GameView>): GameView => ({
   options: { rows: 2, cols: 2, kinds: 1, seed: "7", solvable: true, ring: true, auto_shuffle: false, slide: "none" },
+  code: null,
   rows: 2,
   cols: 2,
   cells: [

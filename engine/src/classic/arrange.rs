@@ -27,7 +27,7 @@ pub(crate) fn removal_order(
     let mut left: Vec<Pos> = cells.iter().copied().filter(|&p| occ.contains(p)).collect();
     for &p in &left {
         // In bounds: filtered just above.
-        let _ = occ.set(p, Some(0));
+        occ.place(p, 0);
     }
     let cols = shape.cols();
     // slot[row * cols + col] = index of that cell in `left`.
@@ -61,8 +61,8 @@ pub(crate) fn removal_order(
             }
             let Some(j) = pick else { continue };
             let y = left[j];
-            let _ = occ.set(x, None);
-            let _ = occ.set(y, None);
+            occ.clear(x);
+            occ.clear(y);
             order.push((x, y));
             // Remove the higher index first so the lower stays valid.
             for k in [i.max(j), i.min(j)] {
@@ -171,11 +171,11 @@ pub(crate) fn arrange_solvable(
         .chain(leftover)
         .collect();
     for (&(a, b), &k) in order.iter().zip(&pair_kinds) {
-        let _ = board.set(a, Some(k));
-        let _ = board.set(b, Some(k));
+        board.place(a, k);
+        board.place(b, k);
     }
     for (&p, &k) in tail.iter().zip(&singles) {
-        let _ = board.set(p, Some(k));
+        board.place(p, k);
     }
     complete.then_some(order)
 }

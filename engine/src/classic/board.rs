@@ -212,6 +212,21 @@ impl Board {
         }
     }
 
+    /// The cell at (`row`, `col`), given as any integers (from IPC or the command line), or
+    /// `out_of_bounds` naming them when they are not on the board.
+    pub fn pos_at(&self, row: i64, col: i64) -> Result<Pos> {
+        let outside = || EngineError::OutOfBounds {
+            row,
+            col,
+            rows: self.rows,
+            cols: self.cols,
+        };
+        match (i16::try_from(row), i16::try_from(col)) {
+            (Ok(r), Ok(c)) if self.contains(Pos::new(r, c)) => Ok(Pos::new(r, c)),
+            _ => Err(outside()),
+        }
+    }
+
     /// Puts `kind` (or nothing) at `p`, keeping the segment index up to date in O(R + C).
     pub fn set(&mut self, p: Pos, kind: Option<Kind>) -> Result<()> {
         self.check(p)?;
@@ -223,6 +238,25 @@ impl Board {
                 });
             }
         }
+        self.put(p, kind);
+        Ok(())
+    }
+
+    /// Puts tile `kind` at `p`, a cell the caller knows is on the board.
+    pub(crate) fn place(&mut self, p: Pos, kind: Kind) {
+        debug_assert!(self.contains(p), "place at {p:?} off the board");
+        debug_assert!(kind <= MAX_KIND, "kind {kind} too large");
+        self.put(p, Some(kind));
+    }
+
+    /// Empties `p`, a cell the caller knows is on the board.
+    pub(crate) fn clear(&mut self, p: Pos) {
+        debug_assert!(self.contains(p), "clear at {p:?} off the board");
+        self.put(p, None);
+    }
+
+    /// [`Board::set`] without the checks.
+    fn put(&mut self, p: Pos, kind: Option<Kind>) {
         let i = self.index(p);
         let was = self.cells[i] != EMPTY;
         let now = kind.is_some();
@@ -244,7 +278,6 @@ impl Board {
                 self.tiles -= 1;
             }
         }
-        Ok(())
     }
 
     /// Every tile on the board, row-major, with its kind.

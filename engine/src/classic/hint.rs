@@ -141,7 +141,7 @@ fn clear_greedily(board: &mut Board, mut gone: Vec<(Pos, Kind)>) -> bool {
             return false;
         };
         for p in [gone[i].0, gone[j].0] {
-            let _ = board.set(p, None);
+            board.clear(p);
         }
         gone.swap_remove(j.max(i));
         gone.swap_remove(j.min(i));
@@ -188,7 +188,7 @@ fn repair(board: &Board, moves: &[(Pos, Pos)], gone: &[(Pos, Kind)]) -> Option<V
         while let Some((i, j)) = linking_pair(&b, &waiting) {
             let (x, y) = (waiting[i].0, waiting[j].0);
             for p in [x, y] {
-                let _ = b.set(p, None);
+                b.clear(p);
             }
             out.push((x, y));
             waiting.swap_remove(j.max(i));
@@ -201,7 +201,7 @@ fn repair(board: &Board, moves: &[(Pos, Pos)], gone: &[(Pos, Kind)]) -> Option<V
             return None;
         }
         for p in [x, y] {
-            let _ = b.set(p, None);
+            b.clear(p);
         }
         out.push((x, y));
     }

@@ -46,7 +46,7 @@ pub(crate) fn random_tries(board: &mut Board, seed: u64, stream: u64, solvable: 
             rng.shuffle(&mut kinds);
             for (&p, &k) in cells.iter().zip(&kinds) {
                 // Cells come from the board itself, so they are in bounds.
-                let _ = board.set(p, Some(k));
+                board.place(p, k);
             }
             if !board.is_stuck() {
                 return Tried::Done;

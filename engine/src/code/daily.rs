@@ -68,6 +68,28 @@ impl UtcDate {
         era * 146_097 + doe - 719_468
     }
 
+    /// The date `days` days after 1970-01-01 (e.g. a clock's seconds / 86400), if it is
+    /// in range.
+    pub fn from_day_number(days: i64) -> Result<UtcDate> {
+        // Howard Hinnant's civil_from_days.
+        let z = days + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z - era * 146_097;
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = doy - (153 * mp + 2) / 5 + 1;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 };
+        let year = yoe + era * 400 + i64::from(month <= 2);
+        let bad = || EngineError::BadDate(format!("day {days} after 1970-01-01 is out of range"));
+        UtcDate::new(
+            u16::try_from(year).map_err(|_| bad())?,
+            month as u8,
+            day as u8,
+        )
+        .map_err(|_| bad())
+    }
+
     /// The next day (the last date, 9999-12-31, has none).
     pub fn next(self) -> Option<UtcDate> {
         let (y, m, d) = (self.year, self.month, self.day);
@@ -118,9 +140,40 @@ pub fn daily_options(date: UtcDate) -> GameOptions {
     }
 }
 
+/// The daily streak on `today`: how many consecutive days, up to today, have a won daily
+/// deal (`won` holds their day numbers, [`UtcDate::day_number`]). Today's deal not yet
+/// won does not break it: the count then ends yesterday.
+pub fn streak(won: &std::collections::BTreeSet<i64>, today: UtcDate) -> u32 {
+    let today = today.day_number();
+    let mut day = if won.contains(&today) {
+        today
+    } else {
+        today - 1
+    };
+    let mut n = 0;
+    while won.contains(&day) {
+        n += 1;
+        day -= 1;
+    }
+    n
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn streaks_count_back_from_today_or_yesterday() {
+        let d = |s: &str| UtcDate::parse(s).unwrap();
+        let set = |days: &[&str]| days.iter().map(|s| d(s).day_number()).collect();
+        let won = set(&["2026-02-27", "2026-02-28", "2026-03-01", "2026-03-03"]);
+        assert_eq!(streak(&won, d("2026-03-01")), 3);
+        assert_eq!(streak(&won, d("2026-03-02")), 3, "today not yet won");
+        assert_eq!(streak(&won, d("2026-03-03")), 1);
+        assert_eq!(streak(&won, d("2026-03-04")), 1);
+        assert_eq!(streak(&won, d("2026-03-05")), 0);
+        assert_eq!(streak(&set(&[]), d("2026-03-05")), 0);
+    }
 
     #[test]
     fn day_numbers_and_calendar() {
@@ -147,9 +200,12 @@ mod tests {
         for _ in 0..3000 {
             let n = d.next().unwrap();
             assert_eq!(n.day_number(), d.day_number() + 1, "{d} -> {n}");
+            assert_eq!(UtcDate::from_day_number(n.day_number()).unwrap(), n);
             assert_eq!(UtcDate::parse(&n.to_string()).unwrap(), n);
             d = n;
         }
         assert_eq!(UtcDate::new(9999, 12, 31).unwrap().next(), None);
+        assert!(UtcDate::from_day_number(10_956).is_err());
+        assert!(UtcDate::from_day_number(i64::MAX / 2).is_err());
     }
 }

@@ -28,4 +28,9 @@ can_undo_to_solvable: boolean,
 /**
  * The computer played part of this game ("Show me"): a win is not the player's.
  */
-assisted: boolean, };
+assisted: boolean, 
+/**
+ * The deal's code (docs/deal-codes.md), or `null` when a code cannot express it
+ * (e.g. a typed seed of 2^35 or more).
+ */
+code: string | null, };

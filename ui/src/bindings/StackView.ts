@@ -40,4 +40,9 @@ best_score: number | null,
 /**
  * The layout's bounding box from the origin, in the tiles' units.
  */
-width: number, height: number, };
+width: number, height: number, 
+/**
+ * The deal's code (docs/deal-codes.md), or `null` when a code cannot express it
+ * (a custom size, tray, peak or random fill).
+ */
+code: string | null, };

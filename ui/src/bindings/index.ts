@@ -4,6 +4,7 @@ export type { AnySelectResult } from "./AnySelectResult";
 export type { AnyView } from "./AnyView";
 export type { AppError } from "./AppError";
 export type { Counters } from "./Counters";
+export type { DailyStatus } from "./DailyStatus";
 export type { GameOptions } from "./GameOptions";
 export type { GameView } from "./GameView";
 export type { Hint } from "./Hint";

@@ -15,8 +15,10 @@ mod query;
 mod stack;
 mod stack_solve;
 mod sweep;
-// Shared with the criterion benches, which use parts `llk bench` does not.
+// The bench workload lives with the criterion benches, which use parts `llk bench`
+// does not.
 #[allow(dead_code)]
+#[path = "../../../benches/support/workload.rs"]
 mod workload;
 
 use std::process::ExitCode;

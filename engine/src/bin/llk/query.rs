@@ -4,7 +4,6 @@ use std::time::{Duration, Instant};
 
 use llk_engine::classic::slide::{hint, solve_with_interrupt};
 use llk_engine::classic::{Board, Budget, Pair, Path, Pos, Verdict};
-use llk_engine::EngineError;
 use serde::Serialize;
 
 use crate::args::{self, printable, Spec};
@@ -148,20 +147,5 @@ pub fn cell(board: &Board, row: &str, col: &str) -> CliResult<Pos> {
             ))
         })
     };
-    let (r, c) = (num(row)?, num(col)?);
-    let outside = || EngineError::OutOfBounds {
-        row: r,
-        col: c,
-        rows: board.rows(),
-        cols: board.cols(),
-    };
-    let (Ok(r16), Ok(c16)) = (i16::try_from(r), i16::try_from(c)) else {
-        return Err(outside().into());
-    };
-    let p = Pos::new(r16, c16);
-    if board.contains(p) {
-        Ok(p)
-    } else {
-        Err(outside().into())
-    }
+    Ok(board.pos_at(num(row)?, num(col)?)?)
 }

@@ -45,7 +45,7 @@ pub(crate) fn removal_order(shape: &Board, cells: &[Pos], rule: SlideRule, rng: 
     let mut alive_slot = vec![usize::MAX; shape.rows() * cols];
     for (i, &p) in cells.iter().enumerate() {
         if occ.contains(p) && id_at[slot_of(p)] == NONE {
-            let _ = occ.set(p, Some(0));
+            occ.place(p, 0);
             id_at[slot_of(p)] = i as u32;
             alive_slot[slot_of(p)] = alive.len();
             alive.push(p);
@@ -68,7 +68,7 @@ pub(crate) fn removal_order(shape: &Board, cells: &[Pos], rule: SlideRule, rng: 
             order.moves.push((x, y));
             order.tiles.push((ix as usize, iy as usize));
             for p in [x, y] {
-                let _ = occ.set(p, None);
+                occ.clear(p);
                 id_at[slot_of(p)] = NONE;
                 let k = alive_slot[slot_of(p)];
                 alive.swap_remove(k);
@@ -135,15 +135,15 @@ pub(crate) fn arrange_solvable(
         singles.is_empty() && pair_kinds.len() == order.tiles.len() && order.leftover.is_empty();
     let paired = pair_kinds.len().min(order.tiles.len());
     for (&(a, b), &k) in order.tiles.iter().zip(&pair_kinds) {
-        let _ = board.set(cells[a], Some(k));
-        let _ = board.set(cells[b], Some(k));
+        board.place(cells[a], k);
+        board.place(cells[b], k);
     }
     let tail = order.tiles[paired..]
         .iter()
         .flat_map(|&(a, b)| [a, b])
         .chain(order.leftover.iter().copied());
     for (t, &k) in tail.zip(&singles) {
-        let _ = board.set(cells[t], Some(k));
+        board.place(cells[t], k);
     }
     complete.then_some(order.moves)
 }

@@ -18,8 +18,8 @@ pub struct Played {
 pub fn play(board: &mut Board, rule: SlideRule, a: Pos, b: Pos) -> Option<Played> {
     let path = board.find_path(a, b)?;
     // find_path only answers for two tiles on the board.
-    let _ = board.set(a, None);
-    let _ = board.set(b, None);
+    board.clear(a);
+    board.clear(b);
     let moves = rule.apply(board);
     Some(Played { path, moves })
 }

@@ -197,8 +197,8 @@ pub(crate) fn pack_lane(board: &mut Board, lane: &[Pos], moves: &mut Vec<Move>) 
             if i != w {
                 let to = lane[w];
                 // Lane cells come from the board's own shape: always in bounds.
-                let _ = board.set(p, None);
-                let _ = board.set(to, Some(k));
+                board.clear(p);
+                board.place(to, k);
                 moves.push([p, to]);
             }
             w += 1;
@@ -210,6 +210,7 @@ pub(crate) fn pack_lane(board: &mut Board, lane: &[Pos], moves: &mut Vec<Move>) 
 /// from `to` to `from`, last move first.
 pub fn unapply(board: &mut Board, moves: &[Move]) {
     for &[from, to] in moves.iter().rev() {
+        // `moves` come from the caller: checked writes, a bad move is skipped.
         let k = board.get(to);
         let _ = board.set(to, None);
         let _ = board.set(from, k);

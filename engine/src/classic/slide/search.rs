@@ -197,7 +197,7 @@ impl<'i> Search<'i> {
         let (pa, pb) = (self.pos[a as usize], self.pos[b as usize]);
         self.path.push((pa, pb));
         for (t, p) in [(a, pa), (b, pb)] {
-            let _ = self.board.set(p, None);
+            self.board.clear(p);
             let s = self.slot(p);
             self.id_at[s] = NONE;
             self.alive[t as usize / 64] &= !(1 << (t % 64));
@@ -224,9 +224,10 @@ impl<'i> Search<'i> {
     fn undo(&mut self, a: u32, b: u32, slid: &[Move]) {
         for &[from, to] in slid.iter().rev() {
             let (f, t) = (self.slot(from), self.slot(to));
-            let k = self.board.get(to);
-            let _ = self.board.set(to, None);
-            let _ = self.board.set(from, k);
+            if let Some(k) = self.board.get(to) {
+                self.board.clear(to);
+                self.board.place(from, k);
+            }
             let id = self.id_at[t];
             self.id_at[f] = id;
             self.id_at[t] = NONE;
@@ -238,7 +239,7 @@ impl<'i> Search<'i> {
         let k = self.kind[a as usize];
         let kind = self.board_kind(k);
         for (t, p) in [(a, pa), (b, pb)] {
-            let _ = self.board.set(p, Some(kind));
+            self.board.place(p, kind);
             let s = self.slot(p);
             self.id_at[s] = t;
             self.pos[t as usize] = p;

@@ -380,12 +380,12 @@ impl Position {
     /// is not told: callers use [`Position::cells_link`] meanwhile.
     pub(super) fn take_off(&mut self, t: u32) {
         // The position is valid by construction, so `set` cannot fail.
-        let _ = self.board.set(self.pos[t as usize], None);
+        self.board.clear(self.pos[t as usize]);
     }
 
     pub(super) fn put_back(&mut self, t: u32) {
         let (p, k) = (self.pos[t as usize], self.kind[t as usize]);
-        let _ = self.board.set(p, Some(k));
+        self.board.place(p, k);
     }
 
     /// The moves made, as positions.

@@ -1,5 +1,5 @@
 //! The fixed, seeded workloads that `llk bench` and the criterion benches
-//! (`engine/benches/engine.rs`, which includes this file) both measure, so that their
+//! (`engine/benches/engine.rs`; `llk` includes this file by path) both measure, so that their
 //! figures describe the same boards and queries.
 
 use llk_engine::classic::deal::{deal, DealOptions};

@@ -1,0 +1,178 @@
+//! The daily deal's record, saved beside the best scores as `daily.json`: which UTC date
+//! the current game is the daily deal of (if it is one), and the best time of each day
+//! whose daily deal was won. The deal and the streak are the engine's (`code::daily`).
+//! `{ "version": 1, "current": "2026-11-30", "best_ms": { "2026-11-30": 183000 } }`
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use llk_engine::classic::game::GameOptions;
+use llk_engine::code::classic_code;
+use llk_engine::code::daily::{daily_options, streak, UtcDate};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::mode::AnyGame;
+
+/// File name in the data directory.
+pub const FILE: &str = "daily.json";
+
+const VERSION: u32 = 1;
+
+/// Best times per day and the day of the current game.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DailyRecord {
+    version: u32,
+    /// The date whose daily deal the current game is, `None` for any other game.
+    current: Option<String>,
+    /// Best winning time in milliseconds, per date `YYYY-MM-DD`.
+    best_ms: BTreeMap<String, u64>,
+}
+
+/// What the view shows of the daily deal: today's date (UTC), its code, its best time,
+/// the streak, and the date of the current game when it is a daily deal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct DailyStatus {
+    pub today: String,
+    pub code: Option<String>,
+    #[ts(type = "number | null")]
+    pub today_best_ms: Option<u64>,
+    pub streak: u32,
+    pub current: Option<String>,
+}
+
+impl DailyRecord {
+    pub fn new() -> DailyRecord {
+        DailyRecord {
+            version: VERSION,
+            ..DailyRecord::default()
+        }
+    }
+
+    /// The current game is `date`'s daily deal (`None`: another game). True if that
+    /// changed the record.
+    pub fn set_current(&mut self, date: Option<UtcDate>) -> bool {
+        let current = date.map(|d| d.to_string());
+        let changed = self.current != current;
+        self.current = current;
+        changed
+    }
+
+    /// A won game with `options` in `elapsed_ms`: when it is the current daily deal, keeps
+    /// the day's best time. True if the record changed.
+    pub fn record_win(&mut self, options: &GameOptions, elapsed_ms: u64) -> bool {
+        let Some(date) = self.current_date() else {
+            return false;
+        };
+        let daily = daily_options(date);
+        let same = GameOptions {
+            auto_shuffle: options.auto_shuffle,
+            ..daily
+        } == *options;
+        if !same {
+            return false;
+        }
+        let best = self.best_ms.entry(date.to_string()).or_insert(u64::MAX);
+        if elapsed_ms < *best {
+            *best = elapsed_ms;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn current_date(&self) -> Option<UtcDate> {
+        self.current.as_deref().and_then(|d| UtcDate::parse(d).ok())
+    }
+
+    /// The status on `today`.
+    pub fn status(&self, today: UtcDate) -> DailyStatus {
+        let won: BTreeSet<i64> = self
+            .best_ms
+            .keys()
+            .filter_map(|d| UtcDate::parse(d).ok())
+            .map(UtcDate::day_number)
+            .collect();
+        DailyStatus {
+            today: today.to_string(),
+            code: classic_code(&daily_options(today)),
+            today_best_ms: self.best_ms.get(&today.to_string()).copied(),
+            streak: streak(&won, today),
+            current: self.current_date().map(|d| d.to_string()),
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    pub fn from_json(text: &str) -> Result<DailyRecord, String> {
+        let record: DailyRecord = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        if record.version != VERSION {
+            return Err(format!(
+                "the daily record has format version {}; this build reads version {VERSION}",
+                record.version
+            ));
+        }
+        Ok(record)
+    }
+}
+
+/// Today's date when `game` is today's daily deal (whatever its auto-shuffle), else `None`.
+pub fn daily_date_of(game: &AnyGame) -> Option<UtcDate> {
+    let AnyGame::Classic(g) = game else {
+        return None;
+    };
+    let today = today_utc().ok()?;
+    let o = g.options();
+    let daily = GameOptions {
+        auto_shuffle: o.auto_shuffle,
+        ..daily_options(today)
+    };
+    (daily == *o).then_some(today)
+}
+
+/// Today's date in UTC from the system clock.
+pub fn today_utc() -> Result<UtcDate, llk_engine::EngineError> {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    UtcDate::from_day_number((secs / 86_400) as i64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_the_best_time_of_the_current_daily_only() {
+        let day = UtcDate::parse("2026-11-30").unwrap();
+        let mut r = DailyRecord::new();
+        let daily = daily_options(day);
+        assert!(!r.record_win(&daily, 1000), "not the current game");
+        r.set_current(Some(day));
+        assert!(r.record_win(&daily, 9000));
+        assert!(!r.record_win(&daily, 9500));
+        let shuffling = GameOptions {
+            auto_shuffle: true,
+            ..daily
+        };
+        assert!(r.record_win(&shuffling, 8000));
+        let other = GameOptions {
+            seed: daily.seed + 1,
+            ..daily
+        };
+        assert!(!r.record_win(&other, 10));
+        let s = r.status(day);
+        assert_eq!((s.today_best_ms, s.streak), (Some(8000), 1));
+        assert_eq!(s.current.as_deref(), Some("2026-11-30"));
+        assert_eq!(s.code.as_deref(), Some("4E7G-12F1-2FX7"));
+        assert_eq!(r.status(day.next().unwrap()).streak, 1);
+        assert_eq!(DailyRecord::from_json(&r.to_json()), Ok(r));
+        assert!(DailyRecord::from_json("{\"version\":2,\"current\":null,\"best_ms\":{}}").is_err());
+    }
+
+    #[test]
+    fn today_is_a_plausible_date() {
+        assert!(today_utc().unwrap() >= UtcDate::parse("2026-01-01").unwrap());
+    }
+}
