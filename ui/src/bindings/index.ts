@@ -10,6 +10,7 @@ export type { Hint } from "./Hint";
 export type { HintResult } from "./HintResult";
 export type { Language } from "./Language";
 export type { NewGameOptions } from "./NewGameOptions";
+export type { Notice } from "./Notice";
 export type { Outcome } from "./Outcome";
 export type { Place } from "./Place";
 export type { Pos } from "./Pos";
