@@ -62,9 +62,12 @@ async function launch() {
     connectionRetryTimeout: 60_000,
     capabilities: { "tauri:options": { application: APP }, "wdio:enforceWebDriverClassic": true },
   });
-  // The view has called `start` and drawn the board (it shows `start`'s notice, if any).
+  // The view has called `start` and drawn the game (it shows `start`'s notice, if any).
   try {
-    await b.$("#board button.tile, #stack-board button.stile").waitForExist({ timeout: 60_000 });
+    // (the seed shows once a game is drawn, also a won one without tiles)
+    await b.waitUntil(() => b.execute(() => !["", "–"].includes(document.getElementById("seed")?.textContent ?? "")), {
+      timeout: 60_000,
+    });
   } catch (e) {
     const page = await b.execute(() => document.body?.innerText?.slice(0, 300)).catch((x) => String(x));
     await b.deleteSession().catch(() => {});

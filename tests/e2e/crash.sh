@@ -2,7 +2,8 @@
 # The kill -9 campaign (see crash.mjs): builds the app with the custom protocol (release by
 # default, LLK_CRASH_PROFILE=debug for the short run in `make test`), starts Xvfb and
 # tauri-driver with a private XDG_DATA_HOME, and kills the app LLK_CRASH_KILLS times.
-#   LLK_E2E_SKIP_BUILD=1  reuse the binary
+#   LLK_E2E_SKIP_BUILD=1  reuse the binary (careful: a `cargo test` of the app since the
+#                         last `tauri build` replaced it with one that loads the dev server)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
