@@ -9,10 +9,10 @@ export DEBIAN_FRONTEND := noninteractive
 TAURI := npx --no-install tauri
 
 .PHONY: help deps ui run run-debug test fmt clippy test-engine test-app bindings \
-        bindings-check test-ui e2e bundle bench bench-app icons
+        bindings-check test-ui e2e bundle bench bench-app icons crash fuzz soak
 
 help:
-	@echo "make run | test | bundle | bench | bench-app | bindings | icons | deps"
+	@echo "make run | test | bundle | bench | bench-app | fuzz | soak | bindings | icons | deps"
 
 ## Install missing system packages, toolchains, npm packages and tauri-driver.
 deps:
@@ -33,7 +33,7 @@ run-debug: ui
 	./target/debug/lianliankan
 
 ## Every check, in the order CI runs them (fast, local checks first).
-test: deps fmt clippy test-engine test-app test-ui e2e
+test: deps fmt clippy test-engine test-app test-ui e2e crash
 
 fmt:
 	cargo fmt --all --check
@@ -63,6 +63,21 @@ test-ui:
 
 e2e:
 	tests/e2e/run.sh
+
+## A short kill -9 campaign on the debug app e2e just built (docs/RELIABILITY.md).
+crash:
+	LLK_CRASH_PROFILE=debug LLK_E2E_SKIP_BUILD=1 LLK_CRASH_KILLS=$${LLK_CRASH_KILLS:-25} tests/e2e/crash.sh
+
+## The long kill -9 campaign: 1,000 kills of the release app (docs/RELIABILITY.md).
+soak: deps
+	LLK_CRASH_KILLS=$${LLK_CRASH_KILLS:-1000} nice -n 10 tests/e2e/crash.sh
+
+## A million fuzzed commands (2 threads) and 100,000 inputs per parser (docs/RELIABILITY.md).
+fuzz:
+	LLK_FUZZ_COMMANDS=1000000 LLK_FUZZ_THREADS=2 cargo test -p lianliankan --release \
+		--test fuzz_commands random_command_sequences -- --nocapture
+	LLK_FUZZ_INPUTS=100000 cargo test -p lianliankan --release --test fuzz_files -- --nocapture
+	LLK_FUZZ_INPUTS=100000 cargo test -p lianliankan-engine --release --test fuzz_inputs -- --nocapture
 
 ## A .deb under target/release/bundle/deb/.
 bundle: deps

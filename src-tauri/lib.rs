@@ -39,6 +39,10 @@ pub fn configure<R: Runtime>(
         }),
     };
     let builder = builder.manage(commands::solvability::Judging::default());
+    with_commands(builder)
+}
+
+fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
     builder.invoke_handler(tauri::generate_handler![
         commands::start,
         commands::presets,
@@ -65,10 +69,41 @@ pub fn configure<R: Runtime>(
     ])
 }
 
+/// Like [`configure`] with a data directory, for a `Storage` the caller prepared (tests
+/// of a full disk).
+pub fn configure_storage<R: Runtime>(
+    builder: tauri::Builder<R>,
+    store: Storage,
+) -> tauri::Builder<R> {
+    let builder = builder.manage(SharedState::new(AppState::load(store)));
+    with_commands(builder)
+}
+
+/// One instance at a time: a second launch does not open a second writer of the same
+/// save; it hands over to the running app, which shows and focuses its window, and exits.
+/// Registered first, so the second process stops before anything else starts. Behind the
+/// `single-instance` feature for now (see Cargo.toml).
+#[cfg(all(desktop, feature = "single-instance"))]
+fn one_instance<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
+    builder.plugin(tauri_plugin_single_instance::init(|app, _args, _cwd| {
+        if let Some(window) = app.get_webview_window("main") {
+            let _ = window.unminimize();
+            let _ = window.show();
+            let _ = window.set_focus();
+        }
+    }))
+}
+
+#[cfg(not(all(desktop, feature = "single-instance")))]
+fn one_instance<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
+    builder
+}
+
 /// Opens the game window and runs until it is closed.
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
-    let app = configure(tauri::Builder::default(), None).build(tauri::generate_context!());
+    let app =
+        configure(one_instance(tauri::Builder::default()), None).build(tauri::generate_context!());
     match app {
         // Saves are written in the background: finish them before the process ends.
         Ok(app) => app.run(|app, event| {

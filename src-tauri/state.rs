@@ -16,7 +16,7 @@ use crate::saver::Saver;
 use crate::scores::{self, BestScores, JOURNEY_KEY, JOURNEY_LEVEL_KEY};
 use crate::settings::{self, Settings};
 use crate::storage::{Loaded, Storage};
-use crate::view::AnyView;
+use crate::view::{AnyView, Notice};
 
 /// File name of the saved game (the engine's versioned format with the mode added, undo
 /// history included).
@@ -38,6 +38,7 @@ pub struct AppState {
     store: Storage,
     saver: Saver,
     notices: Vec<String>,
+    notice_codes: Vec<Notice>,
 }
 
 /// The managed state: one lock, taken by each command for its whole duration.
@@ -57,13 +58,29 @@ impl SharedState {
     }
 }
 
-/// The loaded value, if any; a corrupt file's notice goes to `notices`.
-fn take<T>(loaded: Loaded<T>, notices: &mut Vec<String>) -> Option<T> {
+/// The loaded value, if any; a corrupt file's notice goes to `notices`, and as a code
+/// (for file `file`) to `codes`.
+fn take<T>(
+    loaded: Loaded<T>,
+    file: &str,
+    notices: &mut Vec<String>,
+    codes: &mut Vec<Notice>,
+) -> Option<T> {
     match loaded {
         Loaded::Ok(v) => Some(v),
         Loaded::Missing => None,
-        Loaded::Corrupt { notice } => {
+        Loaded::Corrupt { notice, kept_as } => {
             notices.push(notice);
+            codes.push(Notice {
+                code: if kept_as.is_some() {
+                    "file_set_aside"
+                } else {
+                    "file_unusable"
+                }
+                .into(),
+                file: file.into(),
+                kept_as,
+            });
             None
         }
     }
@@ -74,28 +91,38 @@ impl AppState {
     /// used is set aside with a notice and replaced by a fresh default.
     pub fn load(store: Storage) -> AppState {
         store.remove_stale_temp_files();
-        let mut notices = Vec::new();
+        let (mut notices, mut codes) = (Vec::new(), Vec::new());
         let settings = take(
             store.load(settings::FILE, "settings", Settings::from_json),
+            "settings",
             &mut notices,
+            &mut codes,
         );
         let scores = take(
             store.load(scores::FILE, "best scores", BestScores::from_json),
+            "scores",
             &mut notices,
+            &mut codes,
         );
         let daily = take(
             store.load(daily::FILE, "daily record", DailyRecord::from_json),
+            "daily",
             &mut notices,
+            &mut codes,
         );
         let game = take(
             store.load(GAME_FILE, "game", AnyGame::from_json),
+            "game",
             &mut notices,
+            &mut codes,
         );
         let parked = take(
             store.load(JOURNEY_FILE, "journey", |t| {
                 Journey::from_json(t).map_err(|e| e.to_string())
             }),
+            "journey",
             &mut notices,
+            &mut codes,
         );
         AppState {
             game,
@@ -106,6 +133,7 @@ impl AppState {
             saver: Saver::new(store.clone()),
             store,
             notices,
+            notice_codes: codes,
         }
     }
 
@@ -121,6 +149,11 @@ impl AppState {
         } else {
             Some(std::mem::take(&mut self.notices).join("\n"))
         }
+    }
+
+    /// The same notices as codes (once), for the view to translate.
+    pub fn take_notices(&mut self) -> Vec<Notice> {
+        std::mem::take(&mut self.notice_codes)
     }
 
     pub fn has_game(&self) -> bool {

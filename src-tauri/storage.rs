@@ -35,19 +35,40 @@ pub enum Loaded<T> {
     Missing,
     /// Read and parsed.
     Ok(T),
-    /// Unreadable or unparsable: set aside (or not, if even that failed); `notice` says so.
-    Corrupt { notice: String },
+    /// Unreadable or unparsable: set aside as `kept_as` (a file name; `None` if even that
+    /// failed); `notice` says so in English.
+    Corrupt {
+        notice: String,
+        kept_as: Option<String>,
+    },
 }
+
+/// Largest file the app reads: far above any real save (a 30×16 game with a long undo
+/// history is tens of KB), so a runaway or foreign file is set aside unread instead of
+/// filling memory.
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
 
 /// The directory holding the app's files.
 #[derive(Clone, Debug)]
 pub struct Storage {
     dir: PathBuf,
+    /// Simulated free space for tests: a write of more bytes fails as a full disk would.
+    free_bytes: Option<u64>,
 }
 
 impl Storage {
     pub fn new(dir: impl Into<PathBuf>) -> Storage {
-        Storage { dir: dir.into() }
+        Storage {
+            dir: dir.into(),
+            free_bytes: None,
+        }
+    }
+
+    /// This storage on a disk with only `bytes` free (tests of a full disk: no tiny
+    /// filesystem can be mounted without root).
+    pub fn with_free_space(mut self, bytes: u64) -> Storage {
+        self.free_bytes = Some(bytes);
+        self
     }
 
     pub fn dir(&self) -> &Path {
@@ -61,6 +82,18 @@ impl Storage {
     /// The file's text, or `None` if it does not exist.
     pub fn read(&self, name: &str) -> Result<Option<String>, StorageError> {
         let path = self.path(name);
+        match fs::metadata(&path) {
+            Ok(meta) if meta.len() > MAX_FILE_BYTES => {
+                return Err(fail("cannot read", &path)(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "{} bytes, more than any save ({MAX_FILE_BYTES} bytes at most)",
+                        meta.len()
+                    ),
+                )))
+            }
+            _ => {}
+        }
         match fs::read_to_string(&path) {
             Ok(text) => Ok(Some(text)),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
@@ -80,6 +113,14 @@ impl Storage {
                 .truncate(true)
                 .open(&tmp)
                 .map_err(fail("cannot create", &tmp))?;
+            if self
+                .free_bytes
+                .is_some_and(|free| contents.len() as u64 > free)
+            {
+                return Err(fail("cannot write", &tmp)(io::Error::from(
+                    io::ErrorKind::StorageFull,
+                )));
+            }
             file.write_all(contents.as_bytes())
                 .map_err(fail("cannot write", &tmp))?;
             file.sync_all().map_err(fail("cannot flush", &tmp))?;
@@ -126,16 +167,22 @@ impl Storage {
             },
             Err(e) => e.to_string(),
         };
-        let notice = match self.set_aside(name) {
-            Ok(kept) => format!(
-                "The saved {what} could not be used ({problem}); it was kept as {} and a fresh one was started.",
-                kept.display()
+        let (notice, kept_as) = match self.set_aside(name) {
+            Ok(kept) => (
+                format!(
+                    "The saved {what} could not be used ({problem}); it was kept as {} and a fresh one was started.",
+                    kept.display()
+                ),
+                kept.file_name().map(|n| n.to_string_lossy().into_owned()),
             ),
-            Err(e) => format!(
-                "The saved {what} could not be used ({problem}) and could not be set aside ({e}); a fresh one was started."
+            Err(e) => (
+                format!(
+                    "The saved {what} could not be used ({problem}) and could not be set aside ({e}); a fresh one was started."
+                ),
+                None,
             ),
         };
-        Loaded::Corrupt { notice }
+        Loaded::Corrupt { notice, kept_as }
     }
 
     /// Removes temp files a crash may have left behind (`<name>.<pid>.tmp`).
@@ -185,7 +232,10 @@ mod tests {
         for round in 0..3 {
             fs::write(store.path("n"), format!("garbage {round}")).expect("seed");
             match store.load("n", "number", parse_number) {
-                Loaded::Corrupt { notice } => assert!(notice.contains("corrupt"), "{notice}"),
+                Loaded::Corrupt { notice, kept_as } => {
+                    assert!(notice.contains("corrupt"), "{notice}");
+                    assert!(kept_as.is_some_and(|k| k.ends_with(".corrupt")));
+                }
                 other => panic!("expected corrupt, got {other:?}"),
             }
             assert!(!store.path("n").exists());

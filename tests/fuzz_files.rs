@@ -22,6 +22,12 @@ use mutate::{mutant, Rand};
 
 const BOUND: Duration = Duration::from_secs(2);
 
+/// The time bound for an input of `len` bytes: `BOUND`, plus 4 s per MB (parsing is
+/// linear; mutants grow arrays to a few MB, and tests run unoptimised on a busy machine).
+fn bound(len: usize) -> Duration {
+    BOUND + Duration::from_secs_f64(4.0 * len as f64 / 1e6)
+}
+
 fn inputs(default: usize) -> usize {
     std::env::var("LLK_FUZZ_INPUTS")
         .ok()
@@ -52,10 +58,14 @@ fn fuzz(
             Ok(Err(why)) => assert!(!why.is_empty(), "{name} #{i}: empty error"),
             Ok(Ok(())) => accepted += 1,
         }
-        if took >= BOUND {
+        if took >= bound(text.len()) {
             let _ = std::fs::write(std::env::temp_dir().join("llk-fuzz-slow.json"), &text);
         }
-        assert!(took < BOUND, "{name} #{i} took {took:?} on {}", input());
+        assert!(
+            took < bound(text.len()),
+            "{name} #{i} took {took:?} on {}",
+            input()
+        );
         slowest = slowest.max(took);
         tried += 1;
     }

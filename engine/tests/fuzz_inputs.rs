@@ -16,9 +16,15 @@ use llk_engine::classic::Board;
 use llk_engine::stack::{file, StackGame, StackOptions};
 use llk_engine::EngineError;
 
-/// Longest a parser may take on one input (generous: a debug build on a busy machine;
-/// real times are reported by the run).
+/// Longest a parser may take on a small input (generous: a debug build on a busy
+/// machine; real times are reported by the run).
 const BOUND: Duration = Duration::from_secs(2);
+
+/// The time bound for an input of `len` bytes: `BOUND`, plus 4 s per MB (parsing is
+/// linear; mutants grow arrays to a few MB, and tests run unoptimised on a busy machine).
+fn bound(len: usize) -> Duration {
+    BOUND + Duration::from_secs_f64(4.0 * len as f64 / 1e6)
+}
 
 fn inputs_per_parser(default: usize) -> usize {
     std::env::var("LLK_FUZZ_INPUTS")
@@ -119,7 +125,11 @@ fn fuzz(
             ),
             Ok(Ok(())) => tally.accepted += 1,
         }
-        assert!(took < BOUND, "{name} #{i} took {took:?} on {}", input());
+        assert!(
+            took < bound(text.len()),
+            "{name} #{i} took {took:?} on {}",
+            input()
+        );
         tally.inputs += 1;
         tally.slowest = tally.slowest.max(took);
     }
@@ -267,7 +277,7 @@ fn llk_refuses_bad_boards_and_stack_files_in_one_line() {
             ),
             other => panic!("{}: exit {other:?}, {stderr}", what()),
         }
-        assert!(took < BOUND * 5, "{} took {took:?}", what());
+        assert!(took < bound(bytes.len()) * 3, "{} took {took:?}", what());
     }
     eprintln!("fuzz_inputs llk: {n} runs, slowest {slowest:?}");
 }

@@ -86,6 +86,7 @@ pub fn start(state: State<'_, SharedState>) -> AppResult<StartInfo> {
         Ok(StartInfo {
             game: s.view()?,
             notice: s.take_notice(),
+            notices: s.take_notices(),
         })
     })
 }

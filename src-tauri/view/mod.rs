@@ -64,4 +64,17 @@ pub enum AnyHintResult {
 pub struct StartInfo {
     pub game: AnyView,
     pub notice: Option<String>,
+    /// The same notices as codes, for the view to translate (`notice` is English).
+    pub notices: Vec<Notice>,
+}
+
+/// Something the player is told once at start, as a code the view translates:
+/// `file_set_aside` (an unusable file was renamed `kept_as` and a fresh one started) or
+/// `file_unusable` (it could not even be set aside). `file` is `game`, `settings` or
+/// `scores`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct Notice {
+    pub code: String,
+    pub file: String,
+    pub kept_as: Option<String>,
 }

@@ -37,6 +37,17 @@ impl TestApp {
         TestApp { _app: app, window }
     }
 
+    /// A fresh app on a `Storage` the test prepared (e.g. a full disk).
+    pub fn with_storage(store: lianliankan_lib::storage::Storage) -> TestApp {
+        let app = lianliankan_lib::configure_storage(mock_builder(), store)
+            .build(mock_context(noop_assets()))
+            .expect("build the mock app");
+        let window = WebviewWindowBuilder::new(&app, "main", Default::default())
+            .build()
+            .expect("open the mock window");
+        TestApp { _app: app, window }
+    }
+
     /// Waits for the background saves: the shell writes files off the command path.
     pub fn flush(&self) {
         self._app.state::<SharedState>().lock().flush();

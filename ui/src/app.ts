@@ -21,6 +21,7 @@ import { glideDuration, glides } from "./slide-motion";
 import { actionForKey, firstTile, nextFocus, type Action } from "./keys";
 import { fitCells } from "./layout";
 import { mark, markFirstBoard } from "./metrics";
+import { noticeText } from "./notice";
 import { PathOverlay } from "./path-overlay";
 import { StackController } from "./stack/controller";
 import { pathDuration } from "./path-view";
@@ -138,7 +139,7 @@ export class App {
     this.applyLanguage();
     if (start) {
       this.showGame(start.game);
-      this.hud.showNotice(start.notice);
+      this.hud.showNotice(noticeText(start, this.t));
       markFirstBoard();
     }
     this.presets = await api.presets().catch((e: unknown) => (this.error(e), FALLBACK_PRESETS));

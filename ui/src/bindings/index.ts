@@ -17,6 +17,7 @@ export type { JourneyView } from "./JourneyView";
 export type { Language } from "./Language";
 export type { LevelProps } from "./LevelProps";
 export type { NewGameOptions } from "./NewGameOptions";
+export type { Notice } from "./Notice";
 export type { Outcome } from "./Outcome";
 export type { Place } from "./Place";
 export type { Pos } from "./Pos";
