@@ -34,6 +34,15 @@ pub const KNOWN_CODES: &[&str] = &[
     "no_prop_left",
     "hold_full",
     "tray_empty",
+    "level_not_cleared",
+    "bad_code",
+    "code_mistyped",
+    "unsupported_code_version",
+    "not_encodable",
+    "bad_date",
+    "no_solvable_position",
+    "not_solvable",
+    "undecided",
 ];
 
 /// The part of the game undo restores: classic cells; stack tiles' kinds and places, the
@@ -47,8 +56,28 @@ pub fn board(view: &Value) -> Value {
             .map(|t| serde_json::json!([t["kind"], t["place"]]))
             .collect();
         serde_json::json!({ "tiles": tiles, "tray": view["tray"], "held": view["held"] })
+    } else if view["mode"] == "journey" {
+        view["game"]["cells"].clone()
     } else {
         view["cells"].clone()
+    }
+}
+
+/// The game without what the solver learns about it (`solvable`, `can_undo_to_solvable`):
+/// a refused `solve_step` may still have learnt that the position cannot be cleared.
+pub fn settled(view: &Option<Value>) -> Option<Value> {
+    let mut v = view.clone()?;
+    strip_knowledge(&mut v);
+    if let Some(inner) = v.get_mut("game") {
+        strip_knowledge(inner);
+    }
+    Some(v)
+}
+
+fn strip_knowledge(v: &mut Value) {
+    if let Value::Object(map) = v {
+        map.remove("solvable");
+        map.remove("can_undo_to_solvable");
     }
 }
 
@@ -66,6 +95,7 @@ pub fn game(view: &Value) -> Result<(), String> {
     match view["mode"].as_str() {
         Some("classic") => classic(view),
         Some("stack") => stack(view),
+        Some("journey") => journey(view),
         other => Err(format!("unknown mode {other:?}")),
     }
 }
@@ -85,6 +115,40 @@ fn ensure(ok: bool, what: impl FnOnce() -> String) -> Result<(), String> {
 }
 
 type Grid = Vec<Vec<Option<u64>>>;
+
+/// A journey: its level's board is a classic game; the level is won exactly when that
+/// board is empty, and the time and props it reports stay within the level's.
+fn journey(view: &Value) -> Result<(), String> {
+    let game = &view["game"];
+    classic(game)?;
+    let info = &view["journey"];
+    let status = info["status"].as_str().unwrap_or("");
+    ensure((status == "won") == (num(game, "tiles_left")? == 0), || {
+        format!(
+            "journey status {status} with {} tiles left",
+            game["tiles_left"]
+        )
+    })?;
+    ensure(
+        num(info, "time_left_ms")? <= num(info, "time_limit_ms")?,
+        || {
+            format!(
+                "time left {} over the limit {}",
+                info["time_left_ms"], info["time_limit_ms"]
+            )
+        },
+    )?;
+    for prop in ["hints", "shuffles", "undos"] {
+        let (left, allowed) = (
+            num(&info["props_left"], prop)?,
+            num(&info["props_allowed"], prop)?,
+        );
+        ensure(left <= allowed, || {
+            format!("{prop}: {left} left of {allowed}")
+        })?;
+    }
+    Ok(())
+}
 
 fn classic(view: &Value) -> Result<(), String> {
     let (rows, cols) = (num(view, "rows")? as usize, num(view, "cols")? as usize);

@@ -151,7 +151,124 @@ pub const TABLE: &[Cmd] = &[
         read_only: true,
         effect: keep,
     },
+    Cmd {
+        name: "journey_start",
+        args: |g, _| {
+            let restart = g.chance(0.3);
+            json!({ "restart": g.or_junk(json!(restart)) })
+        },
+        read_only: false,
+        // A new journey starts a fresh level; continuing the current journey, or the one
+        // kept aside, brings back its level's history, which the model has not seen.
+        effect: |_, res| {
+            let fresh = res["journey"]["level"] == 1
+                && res["game"]["counters"]["moves"] == 0
+                && res["game"]["can_undo"] == false;
+            if fresh {
+                Hist::Clear
+            } else {
+                Hist::Unknown
+            }
+        },
+    },
+    Cmd {
+        name: "journey_next",
+        args: no_args,
+        read_only: false,
+        effect: |_, _| Hist::Clear,
+    },
+    Cmd {
+        name: "journey_retry",
+        args: no_args,
+        read_only: false,
+        effect: |_, _| Hist::Clear,
+    },
+    Cmd {
+        name: "judge",
+        args: no_args,
+        read_only: false,
+        effect: keep,
+    },
+    Cmd {
+        name: "undo_to_solvable",
+        args: no_args,
+        read_only: false,
+        // Several undos at once: the model does not track how many.
+        effect: |_, _| Hist::Unknown,
+    },
+    Cmd {
+        name: "solve_step",
+        args: |g, _| json!({ "elapsedMs": g.elapsed() }),
+        read_only: false,
+        effect: |_, res| match res["outcome"]["kind"].as_str() {
+            Some("matched") => Hist::Push,
+            _ => Hist::Keep,
+        },
+    },
+    Cmd {
+        name: "new_game_from_code",
+        args: code_args,
+        read_only: false,
+        effect: |_, _| Hist::Clear,
+    },
+    Cmd {
+        name: "daily_deal",
+        args: date_args,
+        read_only: false,
+        effect: |_, _| Hist::Clear,
+    },
+    Cmd {
+        name: "daily_status",
+        args: date_args,
+        read_only: true,
+        effect: keep,
+    },
 ];
+
+/// A deal code: the current game's (its own, or with one symbol changed), a made-up one,
+/// or junk.
+fn code_args(g: &mut Gen, view: Option<&Value>) -> Value {
+    let own = view
+        .map(|v| {
+            if v["mode"] == "journey" {
+                &v["game"]["code"]
+            } else {
+                &v["code"]
+            }
+        })
+        .and_then(Value::as_str)
+        .map(str::to_string);
+    const SYMBOLS: &[u8] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ-ilo ";
+    let code = match (g.below(4), own) {
+        (0 | 1, Some(own)) => own,
+        (2, Some(own)) => {
+            let mut bytes = own.into_bytes();
+            let at = g.below(bytes.len().max(1));
+            if let Some(b) = bytes.get_mut(at) {
+                *b = SYMBOLS[g.below(SYMBOLS.len())];
+            }
+            String::from_utf8_lossy(&bytes).into_owned()
+        }
+        _ => (0..g.below(20))
+            .map(|_| SYMBOLS[g.below(SYMBOLS.len())] as char)
+            .collect(),
+    };
+    json!({ "code": g.or_junk(json!(code)) })
+}
+
+/// A UTC date `YYYY-MM-DD` (sometimes impossible), none (today), or junk.
+fn date_args(g: &mut Gen, _: Option<&Value>) -> Value {
+    if g.chance(0.3) {
+        return json!({});
+    }
+    let date = format!(
+        "{:04}-{:02}-{:02}",
+        1990 + g.below(80),
+        g.below(14),
+        g.below(33)
+    );
+    json!({ "date": g.or_junk(json!(date)) })
+}
 
 /// The table entry of `name`.
 pub fn entry(name: &str) -> Option<&'static Cmd> {
@@ -185,6 +302,14 @@ fn select_args(g: &mut Gen, view: Option<&Value>) -> Value {
         _ => Target::Good,
     };
     let stack = view.is_some_and(|v| v["mode"] == "stack");
+    // A journey's level is a classic board, nested under `game`.
+    let view = view.map(|v| {
+        if v["mode"] == "journey" {
+            &v["game"]
+        } else {
+            v
+        }
+    });
     match (pick, stack) {
         (Target::Junk, _) => {
             let (row, col, id) = (g.junk(1), g.junk(1), g.junk(1));
