@@ -17,7 +17,12 @@ fn main() {
     let rules: Vec<SlideRule> = if args.len() > 1 {
         args[1..].iter().filter_map(|r| r.parse().ok()).collect()
     } else {
-        vec![SlideRule::None, SlideRule::Down, SlideRule::Left, SlideRule::TogetherH]
+        vec![
+            SlideRule::None,
+            SlideRule::Down,
+            SlideRule::Left,
+            SlideRule::TogetherH,
+        ]
     };
     println!("| preset | rule | judged | p50 | p99 | worst | yes / no / unknown |");
     println!("|---|---|---|---|---|---|---|");
@@ -60,7 +65,12 @@ fn main() {
                 }
             }
             times.sort_by(f64::total_cmp);
-            let at = |q: f64| times.get(((times.len() as f64 - 1.0) * q) as usize).copied().unwrap_or(0.0);
+            let at = |q: f64| {
+                times
+                    .get(((times.len() as f64 - 1.0) * q) as usize)
+                    .copied()
+                    .unwrap_or(0.0)
+            };
             println!(
                 "| {name} | {rule} | {} | {:.2} ms | {:.2} ms | {:.2} ms | {} / {} / {} |",
                 times.len(),
