@@ -9,7 +9,9 @@ use common::exhaustive::solvable;
 use common::reference::{best_cost, check_path};
 use common::{board, p};
 use llk_engine::classic::hint::{hint_with_plan, Plan};
-use llk_engine::classic::{hint, Board, Budget, Pos};
+use llk_engine::classic::{
+    deal, hint, solve, Board, Budget, DealOptions, Game, GameOptions, Pos, Verdict,
+};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -206,4 +208,82 @@ fn a_plan_follows_its_own_hints_to_the_end() {
         cleared += 1;
     }
     assert!(cleared > 100, "{cleared}");
+}
+
+#[test]
+fn a_plan_seeded_with_a_certificate_gives_its_first_move() {
+    for seed in 0..20 {
+        let opts = DealOptions {
+            rows: 8,
+            cols: 18,
+            kinds: 36,
+            seed,
+            solvable: true,
+            ring: true,
+        };
+        let dealt = deal(&opts).unwrap();
+        let moves = dealt
+            .solution
+            .clone()
+            .expect("a solvable deal has its solution");
+        let mut plan = Plan::with_certificate(&dealt.board, moves.clone());
+        let h = hint_with_plan(&dealt.board, Budget::nodes(0), &mut plan)
+            .expect("the seeded plan answers without a search");
+        assert_eq!((h.a, h.b), moves[0], "seed {seed}");
+        // A game dealt with the same options hints the same move first.
+        let mut g = Game::new(GameOptions {
+            rows: 8,
+            cols: 18,
+            kinds: 36,
+            seed,
+            ..GameOptions::default()
+        })
+        .unwrap();
+        let gh = g.hint().unwrap();
+        assert_eq!((gh.a, gh.b), moves[0], "seed {seed}");
+    }
+}
+
+#[test]
+fn a_plan_seeded_with_wrong_moves_is_not_trusted() {
+    // A certificate of another board (or of none) gives the empty plan: the hints still
+    // keep solvable boards solvable.
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for _ in 0..500 {
+        let b = random_board(&mut rng);
+        let other = random_board(&mut rng);
+        let moves = match solve(&other, Budget::DEFAULT) {
+            Verdict::Solvable(m) => m,
+            _ => b.linkable_pairs(),
+        };
+        let mut plan = Plan::with_certificate(&b, moves);
+        check_planned(&b, &mut plan);
+    }
+}
+
+#[test]
+fn a_seeded_plan_is_repaired_along_random_moves() {
+    // From a solvable board's certificate, the player plays random connectable pairs
+    // (mostly off the plan): every hint is checked against the exhaustive reference.
+    let mut rng = ChaCha8Rng::seed_from_u64(13);
+    let mut games = 0;
+    for _ in 0..1_500 {
+        let mut b = random_board(&mut rng);
+        let Verdict::Solvable(moves) = solve(&b, Budget::DEFAULT) else {
+            continue;
+        };
+        games += 1;
+        let mut plan = Plan::with_certificate(&b, moves);
+        while !b.is_cleared() {
+            check_planned(&b, &mut plan);
+            let pairs = b.linkable_pairs();
+            if pairs.is_empty() {
+                break;
+            }
+            let (x, y) = pairs[rng.random_range(0..pairs.len())];
+            b.set(x, None).unwrap();
+            b.set(y, None).unwrap();
+        }
+    }
+    assert!(games > 300, "{games}");
 }

@@ -85,6 +85,20 @@ fn check_verdict(b: &Board, v: &Verdict) {
     }
 }
 
+/// Solves `b`, checks the verdict against the exhaustive reference (and a certificate by
+/// replay); whether it is solvable.
+fn agrees_with_reference(b: &Board, label: &str) -> bool {
+    let v = solve(b, Budget::DEFAULT);
+    check_verdict(b, &v);
+    let expected = solvable(b);
+    assert_eq!(
+        matches!(v, Verdict::Solvable(_)),
+        expected,
+        "{label}: solver says {v:?}, reference says {expected} on {b:?}"
+    );
+    expected
+}
+
 #[test]
 fn agrees_with_exhaustive_reference_on_40k_small_boards() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x05ee_d11c);
@@ -96,15 +110,7 @@ fn agrees_with_exhaustive_reference_on_40k_small_boards() {
         .unwrap_or(40_000);
     for i in 0..cases {
         let b = random_small(&mut rng);
-        let v = solve(&b, Budget::DEFAULT);
-        check_verdict(&b, &v);
-        let expected = solvable(&b);
-        assert_eq!(
-            matches!(v, Verdict::Solvable(_)),
-            expected,
-            "case {i}: solver says {v:?}, reference says {expected} on {b:?}"
-        );
-        if expected {
+        if agrees_with_reference(&b, &format!("case {i}")) {
             yes += 1;
         } else {
             no += 1;
@@ -252,10 +258,9 @@ fn ring_off_full_boards_decide() {
 
 /// Slow boards of `llk sweep --preset 18x8 --boards 10000` (random deals: `deal` with
 /// `solvable: false`, 36 kinds × 4, ring on): each took over 2 s before the fail-first
-/// branch choice (29,000 to 59,000 nodes; 144, 3614 and 4919 solvable, 248 not).
-const SLOW_18X8: [u64; 4] = [248, 144, 3614, 4919];
-/// Unsolvable boards of the same sweep that still need over 100,000 nodes.
-const STILL_SLOW_18X8: [u64; 2] = [2701, 8120];
+/// branch choice (29,000 to 59,000 nodes; 144, 3614 and 4919 solvable, 248 not); 2701
+/// and 8120 (unsolvable) took over 140,000 nodes before backjumping, now some hundreds.
+const SLOW_18X8: [u64; 6] = [248, 144, 3614, 4919, 2701, 8120];
 
 fn sweep_board(seed: u64) -> Board {
     let opts = DealOptions {
@@ -285,13 +290,22 @@ fn slow_sweep_boards_decide_within_a_node_bound() {
     }
 }
 
-/// Run with `--release -- --ignored`: the boards not yet fast.
+/// Full boards of kinds of four (where dead ends have reasons to jump over: several
+/// pairings per kind), small enough for the exhaustive reference.
 #[test]
-#[ignore]
-fn still_slow_sweep_boards_decide() {
-    for seed in STILL_SLOW_18X8 {
-        decide(seed, Budget::DEFAULT);
+fn agrees_with_exhaustive_reference_on_full_boards_of_fours() {
+    let (mut yes, mut no) = (0, 0);
+    for seed in 0..6_000 {
+        let (rows, cols) = [(4, 5), (3, 6), (4, 4)][seed as usize % 3];
+        // Without the ring many are stuck in the middle: both answers come up.
+        let b = random_full(rows, cols, (rows * cols / 4) as u64, 4, seed, false);
+        if agrees_with_reference(&b, &format!("seed {seed}")) {
+            yes += 1;
+        } else {
+            no += 1;
+        }
     }
+    assert!(yes > 1000 && no > 40, "solvable {yes}, unsolvable {no}");
 }
 
 fn percentile(sorted: &[Duration], q: f64) -> Duration {

@@ -49,6 +49,34 @@ enum Known {
     Unsolvable,
 }
 
+impl Plan {
+    /// A plan holding `moves` as the certificate of `board` (e.g. a solvable deal's own
+    /// solution), so that the first hint needs no search. Checked by replaying: moves that
+    /// do not clear `board` give the empty plan.
+    pub fn with_certificate(board: &Board, moves: Vec<(Pos, Pos)>) -> Plan {
+        if !replays(board, &moves) {
+            return Plan::default();
+        }
+        Plan {
+            known: Some((board.clone(), Known::Moves(moves))),
+        }
+    }
+}
+
+/// Whether `moves` played in order on `board` are each a same-kind pair that links at its
+/// turn, and together clear it.
+fn replays(board: &Board, moves: &[(Pos, Pos)]) -> bool {
+    let mut b = board.clone();
+    for &(x, y) in moves {
+        let linked =
+            matches!((b.get(x), b.get(y)), (Some(kx), Some(ky)) if kx == ky) && b.cells_link(x, y);
+        if !linked || b.set(x, None).is_err() || b.set(y, None).is_err() {
+            return false;
+        }
+    }
+    b.is_cleared()
+}
+
 impl PartialEq for Plan {
     fn eq(&self, _: &Plan) -> bool {
         true
@@ -65,6 +93,8 @@ impl Eq for Plan {}
 ///   whose partner is gone are paired among themselves and removed as soon as they link
 ///   (removing a tile never blocks a path, so earlier is never worse). The result is
 ///   replayed on `board`; if it replays, it is the new plan and its first move the hint.
+///   If not, every tile of those kinds waits (any two of a kind that link go), and that
+///   is replayed in turn.
 /// * "Cannot be cleared" carries over when the tiles gone can be removed from the old
 ///   board by legal moves (greedily, pairs as they link): a position reached by legal
 ///   moves from an unsolvable one is unsolvable. The hint is then any legal pair.
@@ -109,7 +139,9 @@ fn any_pair(board: &Board) -> Option<Pair> {
 fn carry(old: &Board, known: Known, board: &Board) -> Option<Known> {
     let gone = removed_tiles(old, board)?;
     match known {
-        Known::Moves(moves) => repair(board, &moves, &gone).map(Known::Moves),
+        Known::Moves(moves) => repair(board, &moves, &gone)
+            .or_else(|| repair_kinds(board, &moves, &gone))
+            .map(Known::Moves),
         Known::Unsolvable => {
             let mut b = old.clone();
             clear_greedily(&mut b, gone).then_some(Known::Unsolvable)
@@ -167,21 +199,56 @@ fn linking_pair(board: &Board, tiles: &[(Pos, Kind)]) -> Option<(usize, usize)> 
 /// as they link, before each remaining move. Checked by replaying on `board`.
 fn repair(board: &Board, moves: &[(Pos, Pos)], gone: &[(Pos, Kind)]) -> Option<Vec<(Pos, Pos)>> {
     let is_gone = |p: Pos| gone.iter().any(|&(g, _)| g == p);
-    let mut b = board.clone();
     let mut waiting: Vec<(Pos, Kind)> = Vec::new();
     let mut kept: Vec<(Pos, Pos)> = Vec::with_capacity(moves.len());
     for &(x, y) in moves {
         match (is_gone(x), is_gone(y)) {
             (true, true) => continue,
             (false, false) => kept.push((x, y)),
-            (false, true) => waiting.push((x, b.get(x)?)),
-            (true, false) => waiting.push((y, b.get(y)?)),
+            (false, true) => waiting.push((x, board.get(x)?)),
+            (true, false) => waiting.push((y, board.get(y)?)),
         }
     }
     if waiting.is_empty() {
         // The moves left replay: each met a subset of the tiles it met before.
         return Some(kept);
     }
+    replay_waiting(board, kept, waiting)
+}
+
+/// As [`repair`], with every move of the kinds that lost a tile dropped: all their tiles
+/// left wait, so any two of a kind that link go as soon as they do (a partner other than
+/// the certificate's).
+fn repair_kinds(
+    board: &Board,
+    moves: &[(Pos, Pos)],
+    gone: &[(Pos, Kind)],
+) -> Option<Vec<(Pos, Pos)>> {
+    let hit = |k: Kind| gone.iter().any(|&(_, g)| g == k);
+    let mut waiting: Vec<(Pos, Kind)> = Vec::new();
+    let mut kept: Vec<(Pos, Pos)> = Vec::with_capacity(moves.len());
+    for &(x, y) in moves {
+        for p in [x, y] {
+            if let Some(k) = board.get(p).filter(|&k| hit(k)) {
+                waiting.push((p, k));
+            }
+        }
+        if board.get(x).is_some_and(|k| !hit(k)) {
+            kept.push((x, y));
+        }
+    }
+    replay_waiting(board, kept, waiting)
+}
+
+/// Plays `kept` in order on `board`, removing any two `waiting` tiles of one kind that
+/// link before each move and at the end; the moves made, if every move links at its turn
+/// and no tile is left waiting.
+fn replay_waiting(
+    board: &Board,
+    kept: Vec<(Pos, Pos)>,
+    mut waiting: Vec<(Pos, Kind)>,
+) -> Option<Vec<(Pos, Pos)>> {
+    let mut b = board.clone();
     let mut out = Vec::with_capacity(kept.len() + waiting.len() / 2);
     let mut next = kept.into_iter();
     loop {

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use llk_engine::classic::deal::{deal, DealOptions};
+use llk_engine::classic::deal::{deal, Deal, DealOptions};
 use llk_engine::classic::game::HINT_BUDGET;
 use llk_engine::classic::hint::{hint, hint_with_plan, Plan};
 use llk_engine::classic::layout::{preset, Preset, PRESETS};
@@ -174,18 +174,25 @@ fn hints(layout: Preset, ring: bool, seeds: std::ops::Range<u64>, slowest: usize
     let (from, to) = (seeds.start, seeds.end);
     let mut plain: Vec<(Duration, u64, usize)> = Vec::new();
     let mut kept: Vec<(Duration, u64, usize)> = Vec::new();
+    let mut kept_cpu: Vec<Duration> = Vec::new();
     for seed in seeds {
-        let mut board = random_board(layout, seed, ring, true)?;
+        let dealt = dealt(layout, seed, ring, true)?;
+        let mut board = dealt.board.clone();
         let mut rng = Rng::new(seed, 7);
-        let mut plan = Plan::default();
+        // As a game does: the deal's solution is the first plan.
+        let mut plan = dealt
+            .solution
+            .map(|moves| Plan::with_certificate(&board, moves))
+            .unwrap_or_default();
         let mut turn = 0;
         loop {
             let t = Instant::now();
             let a = hint(black_box(&board), HINT_BUDGET);
             plain.push((t.elapsed(), seed, turn));
-            let t = Instant::now();
+            let (c, t) = (cpu_time(), Instant::now());
             let b = hint_with_plan(black_box(&board), HINT_BUDGET, &mut plan);
             kept.push((t.elapsed(), seed, turn));
+            kept_cpu.push(cpu_time().saturating_sub(c));
             if a.is_none() != b.is_none() {
                 return Err(CliError::usage(format!(
                     "sweep: seed {seed} turn {turn}: the two hints disagree on whether a pair exists"
@@ -230,11 +237,23 @@ fn hints(layout: Preset, ring: bool, seeds: std::ops::Range<u64>, slowest: usize
             slow.join(", ")
         );
     }
+    kept_cpu.sort_unstable();
+    let _ = writeln!(
+        out,
+        "kept plan cpu: p50 {}  p99 {}  worst {}  (this thread's CPU time)",
+        ms(pct(&kept_cpu, 0.5)),
+        ms(pct(&kept_cpu, 0.99)),
+        ms(kept_cpu.last().copied().unwrap_or_default()),
+    );
     let _ = writeln!(out, "(took {:.1} s)", started.elapsed().as_secs_f64());
     emit_text(&out)
 }
 
 fn random_board(layout: Preset, seed: u64, ring: bool, solvable: bool) -> CliResult<Board> {
+    Ok(dealt(layout, seed, ring, solvable)?.board)
+}
+
+fn dealt(layout: Preset, seed: u64, ring: bool, solvable: bool) -> CliResult<Deal> {
     let opts = DealOptions {
         rows: layout.rows,
         cols: layout.cols,
@@ -243,7 +262,7 @@ fn random_board(layout: Preset, seed: u64, ring: bool, solvable: bool) -> CliRes
         solvable,
         ring,
     };
-    Ok(deal(&opts)?.board)
+    Ok(deal(&opts)?)
 }
 
 fn remove(board: &mut Board, a: Pos, b: Pos) -> CliResult<()> {

@@ -121,6 +121,9 @@ impl Game {
             // A random deal with no move: rearrange before the player sees it.
             certificate = game.draw_shuffle();
             game.refresh_status();
+        } else if let (SlideRule::None, Some(moves)) = (options.slide, &certificate) {
+            // The deal's own solution is the first plan: the first hint needs no search.
+            game.plan = Plan::with_certificate(&game.board, moves.clone());
         }
         game.know_deal(certificate);
         Ok(game)

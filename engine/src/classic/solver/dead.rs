@@ -24,6 +24,9 @@ pub(super) struct DeadTest {
     /// join. Empty when the position has no per-pair tables.
     failed: Vec<u64>,
     epoch: u64,
+    /// After a test that found the position dead: the levels of the changes the proof
+    /// rests on (see [`DeadTest::reason`]), or `None` when it could not be told.
+    reason: Option<Vec<u32>>,
 }
 
 impl DeadTest {
@@ -36,6 +39,7 @@ impl DeadTest {
             prev: Vec::with_capacity(tiles),
             failed: vec![0; p.slots()],
             epoch: 0,
+            reason: None,
         }
     }
 
@@ -48,6 +52,10 @@ impl DeadTest {
         self.replay_last_joins(p);
         self.saturate(p, remaining);
         let dead = self.taken.len() < remaining;
+        self.reason = None;
+        if dead {
+            self.reason = self.explain(p);
+        }
         while let Some(x) = self.taken.pop() {
             self.reach[x as usize] = false;
             p.put_back(x);
@@ -55,6 +63,34 @@ impl DeadTest {
         std::mem::swap(&mut self.prev, &mut self.joins);
         self.joins.clear();
         dead
+    }
+
+    /// The reason of the last test that found its position dead: the levels (see
+    /// [`Position::disallowed_since`]) of the changes that disallow the pairs the proof
+    /// needs disallowed. Any position holding every tile left out (they never leave once
+    /// every other tile could have) in which those pairs are still disallowed is dead too:
+    /// the tiles left out can only go with a partner they link to on a board holding
+    /// only them, and no such pair is allowed.
+    pub(super) fn reason(&self) -> Option<&[u32]> {
+        self.reason.as_deref()
+    }
+
+    /// Computes the reason, with the set still taken off the board.
+    fn explain(&self, p: &Position) -> Option<Vec<u32>> {
+        let mut levels = Vec::new();
+        for k in 0..p.kind_count() {
+            for &t in p.tiles_of(k) {
+                if !p.is_alive(t) || self.reach[t as usize] {
+                    continue;
+                }
+                for &u in p.tiles_of(k) {
+                    if u != t && p.cells_link(t, u) {
+                        levels.push(p.disallowed_since(t, u)?);
+                    }
+                }
+            }
+        }
+        Some(levels)
     }
 
     /// Joins the pairs the link cache knows link on the board as it is (no test).

@@ -34,6 +34,15 @@
 //!   partner with the whole set taken off the board) over-approximates every tile any
 //!   solution removes; a tile left out proves the position dead. With pairings committed
 //!   this catches crossed deadlocks such as AB/BA early.
+//! * **Backjumping.** A dead end found by the dead-position test has a reason: the tiles
+//!   left out can only go with partners they link to on a board holding only them, and
+//!   each such pair is disallowed by a change (a move taking the partner, a commit, a
+//!   ban) made at some depth of the search. Every position on the current line from the
+//!   deepest of those depths down is dead for the same reason, so the search returns
+//!   there at once instead of trying the siblings in between (branches on kinds the dead
+//!   end does not involve, e.g. pairings at the edge of a board whose middle is stuck).
+//!   An exhausted position's reason is its children's, without their own depth; a dead
+//!   end with no known reason rests on every depth.
 //! * **Memo.** Dead positions (after the closure) are remembered keyed on the set of
 //!   remaining tiles (a bitset over the initial tiles) and the committed pairs of the
 //!   kinds with four or more tiles left (a kind with two left has a single pairing).

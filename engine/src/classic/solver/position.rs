@@ -46,6 +46,13 @@ pub(super) struct Position {
     /// Bumped on every move made or undone, and on every undo.
     version: u64,
     undos: u64,
+    /// The search level changes are made at (set by the search), and per tile the level
+    /// it was removed / committed at, per ban (in `bans` order) the level it was made at:
+    /// what a dead end's reason is made of.
+    level: u32,
+    removed_at: Vec<u32>,
+    mated_at: Vec<u32>,
+    ban_levels: Vec<Vec<u32>>,
 }
 
 impl Position {
@@ -100,6 +107,10 @@ impl Position {
             rank,
             version: 1,
             undos: 1,
+            level: 0,
+            removed_at: vec![0; n],
+            mated_at: vec![0; n],
+            ban_levels: vec![Vec::new(); n],
         }
     }
 
@@ -193,6 +204,7 @@ impl Position {
         for t in [a, b] {
             self.take_off(t);
             self.alive[t as usize / 64] &= !(1 << (t % 64));
+            self.removed_at[t as usize] = self.level;
         }
         self.left[k] -= 2;
         if self.mate[a as usize] == NONE {
@@ -207,6 +219,8 @@ impl Position {
         let k = self.dense_kind(a);
         self.mate[a as usize] = b;
         self.mate[b as usize] = a;
+        self.mated_at[a as usize] = self.level;
+        self.mated_at[b as usize] = self.level;
         self.open[k] -= 2;
         self.commits.push(a);
     }
@@ -264,6 +278,8 @@ impl Position {
     pub(super) fn ban(&mut self, a: u32, b: u32) {
         self.bans[a as usize].push(b);
         self.bans[b as usize].push(a);
+        self.ban_levels[a as usize].push(self.level);
+        self.ban_levels[b as usize].push(self.level);
         self.ban_stack.push((a, b));
     }
 
@@ -278,6 +294,8 @@ impl Position {
             };
             self.bans[a as usize].pop();
             self.bans[b as usize].pop();
+            self.ban_levels[a as usize].pop();
+            self.ban_levels[b as usize].pop();
         }
     }
 
@@ -299,6 +317,34 @@ impl Position {
     pub(super) fn allowed(&self, t: u32, u: u32) -> bool {
         let (mt, mu) = (self.mate[t as usize], self.mate[u as usize]);
         mt == u || (mt == NONE && mu == NONE && t != u && !self.banned(t, u))
+    }
+
+    // ---- Levels (for the reasons of dead ends) ----
+
+    /// Sets the level the next changes are made at.
+    pub(super) fn set_level(&mut self, level: u32) {
+        self.level = level;
+    }
+
+    /// The earliest level since which `t` may not go with `u` (same kind, `t` on the
+    /// board), or `None` when it may.
+    pub(super) fn disallowed_since(&self, t: u32, u: u32) -> Option<u32> {
+        let mut since: Option<u32> = None;
+        let mut note = |l: u32| since = Some(since.map_or(l, |s: u32| s.min(l)));
+        if !self.is_alive(u) {
+            note(self.removed_at[u as usize]);
+        }
+        let (mt, mu) = (self.mate[t as usize], self.mate[u as usize]);
+        if mt != NONE && mt != u {
+            note(self.mated_at[t as usize]);
+        }
+        if mu != NONE && mu != t {
+            note(self.mated_at[u as usize]);
+        }
+        if let Some(i) = self.bans[t as usize].iter().position(|&x| x == u) {
+            note(self.ban_levels[t as usize][i]);
+        }
+        since
     }
 
     // ---- Links ----

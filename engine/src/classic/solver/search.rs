@@ -26,9 +26,66 @@ pub(super) enum Outcome {
 /// What entering a position gave.
 enum Entered {
     Solved,
-    Dead,
+    /// Dead, with the reason (see [`Levels`]).
+    Dead(Levels),
     OutOfBudget,
     Pushed,
+}
+
+/// The reason of a dead end, as the search levels (depths on the stack, the root 0) of
+/// the changes (moves, commits, bans) it rests on: every position on the current line
+/// from the deepest of them down is dead too (conflict-directed backjumping). A dead end
+/// whose reason is not known rests on every level up to its own.
+#[derive(Clone, Default)]
+struct Levels {
+    bits: Vec<u64>,
+}
+
+impl Levels {
+    fn insert(&mut self, l: u32) {
+        let (w, b) = (l as usize / 64, l % 64);
+        if self.bits.len() <= w {
+            self.bits.resize(w + 1, 0);
+        }
+        self.bits[w] |= 1 << b;
+    }
+
+    /// Every level up to `l`.
+    fn up_to(l: u32) -> Levels {
+        let mut s = Levels::default();
+        for i in 0..=l {
+            s.insert(i);
+        }
+        s
+    }
+
+    fn union(&mut self, o: &Levels) {
+        if self.bits.len() < o.bits.len() {
+            self.bits.resize(o.bits.len(), 0);
+        }
+        for (a, b) in self.bits.iter_mut().zip(&o.bits) {
+            *a |= b;
+        }
+    }
+
+    /// Drops the levels from `l` on.
+    fn below(mut self, l: u32) -> Levels {
+        let (w, b) = (l as usize / 64, l % 64);
+        if w < self.bits.len() {
+            self.bits.truncate(w + 1);
+            self.bits[w] &= (1u64 << b) - 1;
+        }
+        self
+    }
+
+    fn max(&self) -> Option<u32> {
+        self.bits
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, &w)| w != 0)
+            .map(|(i, &w)| i as u32 * 64 + 63 - w.leading_zeros())
+    }
 }
 
 /// An open position on the depth-first stack.
@@ -45,6 +102,8 @@ struct Frame {
     tile: u32,
     partners: Vec<u32>,
     next: usize,
+    /// The reasons of its children's dead ends so far, without the children's own level.
+    reason: Levels,
 }
 
 pub(super) struct Search<'i> {
@@ -142,9 +201,10 @@ impl<'i> Search<'i> {
         if self.nodes % POLL_EVERY == 1 && (self.interrupt)() {
             return Entered::OutOfBudget;
         }
+        let level = stack.len() as u32;
         if !close(&mut self.pos) {
             self.pos.undo_to(moves_base, commit_base);
-            return Entered::Dead;
+            return Entered::Dead(Levels::up_to(level));
         }
         if self.pos.remaining() == 0 {
             return Entered::Solved;
@@ -152,18 +212,28 @@ impl<'i> Search<'i> {
         let key = self.key();
         if self.dead.contains(&key) {
             self.pos.undo_to(moves_base, commit_base);
-            return Entered::Dead;
+            return Entered::Dead(Levels::up_to(level));
         }
         let branch = choose(&mut self.pos);
         // The dead-position test costs most of a node: run it where dead ends are likely
         // (after a sibling failed) and, elsewhere, every few levels.
         let test =
             stack.last().is_none_or(|f| f.next > 1) || stack.len().is_multiple_of(PRUNE_EVERY);
-        let branch = branch.filter(|_| !(test && self.dead_test.provably_dead(&mut self.pos)));
+        let mut reason = Levels::up_to(level);
+        // With nothing to branch on the position is dead; the test then gives the reason.
+        let test = test || branch.is_none();
+        let dead = test && self.dead_test.provably_dead(&mut self.pos);
+        if let Some(levels) = self.dead_test.reason().filter(|_| dead) {
+            reason = Levels::default();
+            for &l in levels {
+                reason.insert(l);
+            }
+        }
+        let branch = branch.filter(|_| !dead);
         let Some((tile, partners)) = branch else {
             self.remember_dead(key);
             self.pos.undo_to(moves_base, commit_base);
-            return Entered::Dead;
+            return Entered::Dead(reason);
         };
         stack.push(Frame {
             moves_base,
@@ -173,15 +243,51 @@ impl<'i> Search<'i> {
             tile,
             partners,
             next: 0,
+            reason: Levels::default(),
         });
         Entered::Pushed
     }
 
+    /// Forgets an exhausted (dead) frame: remembers its key, undoes its changes.
+    fn pop_dead(&mut self, frame: Frame) {
+        self.remember_dead(frame.key);
+        self.pos.unban_to(frame.ban_len);
+        self.pos.undo_to(frame.moves_base, frame.commit_base);
+    }
+
+    /// The node one level below the top frame died for `reason`. If the reason rests on
+    /// that node's own level, the frame bans the branch and goes on; otherwise the
+    /// reason holds at the frame's position too, which is dead: it is popped and its
+    /// parent told the same, and so on up (skipping siblings that the dead end's reason
+    /// does not depend on).
+    fn child_died(&mut self, stack: &mut Vec<Frame>, reason: Levels) {
+        while let Some(parent) = stack.last() {
+            let y = (stack.len() - 1) as u32;
+            if reason.max().is_some_and(|m| m > y) {
+                let t = parent.tile;
+                let last = parent.next.checked_sub(1);
+                let u = last.and_then(|i| parent.partners.get(i)).copied();
+                self.pos.set_level(y + 1);
+                if let Some(u) = u.filter(|&u| u != NONE) {
+                    self.ban_failed(t, u);
+                }
+                if let Some(top) = stack.last_mut() {
+                    top.reason.union(&reason.below(y + 1));
+                }
+                return;
+            }
+            if let Some(frame) = stack.pop() {
+                self.pop_dead(frame);
+            }
+        }
+    }
+
     pub(super) fn run(&mut self) -> Outcome {
         let mut stack: Vec<Frame> = Vec::new();
+        self.pos.set_level(0);
         match self.enter(0, 0, &mut stack) {
             Entered::Solved => return Outcome::Solved,
-            Entered::Dead => return Outcome::Dead,
+            Entered::Dead(_) => return Outcome::Dead,
             Entered::OutOfBudget => return Outcome::OutOfBudget,
             Entered::Pushed => {}
         }
@@ -190,28 +296,20 @@ impl<'i> Search<'i> {
                 top.next += 1;
                 let t = top.tile;
                 let (moves_mark, commit_mark) = (self.pos.moves().len(), self.pos.commit_len());
+                self.pos.set_level(stack.len() as u32);
                 if u != NONE {
                     self.pos.commit(t, u);
                 }
                 match self.enter(moves_mark, commit_mark, &mut stack) {
                     Entered::Solved => return Outcome::Solved,
                     Entered::OutOfBudget => return Outcome::OutOfBudget,
-                    Entered::Dead if u != NONE => self.ban_failed(t, u),
-                    Entered::Dead | Entered::Pushed => {}
+                    Entered::Dead(reason) => self.child_died(&mut stack, reason),
+                    Entered::Pushed => {}
                 }
             } else if let Some(frame) = stack.pop() {
-                self.remember_dead(frame.key);
-                self.pos.unban_to(frame.ban_len);
-                self.pos.undo_to(frame.moves_base, frame.commit_base);
-                if let Some(parent) = stack.last() {
-                    let last = parent.next.checked_sub(1);
-                    if let Some(&u) = last.and_then(|i| parent.partners.get(i)) {
-                        if u != NONE {
-                            let t = parent.tile;
-                            self.ban_failed(t, u);
-                        }
-                    }
-                }
+                let reason = frame.reason.clone();
+                self.pop_dead(frame);
+                self.child_died(&mut stack, reason);
             }
         }
         Outcome::Dead
