@@ -180,7 +180,7 @@ export class App {
       case "pause":
         return this.setPaused(!this.paused);
       case "demo":
-        return this.solveRun.toggle();
+        return this.journey.view ? undefined : this.solveRun.toggle();
       case "newGame":
         return this.openNewGame();
       case "settings":
@@ -405,9 +405,13 @@ export class App {
     this.hud.update(g, this.paused);
     this.journey.decorate(this.paused);
     const journeyOn = (this.journey.view?.journey.status ?? "playing") === "playing";
+    // Show me and the dead-end warning serve free play; a journey level is timed play
+    // where neither is offered (the shell refuses both outside classic).
+    const inJourney = this.journey.view !== null;
+    this.hud.buttons.demo.hidden = inJourney;
     this.hud.buttons.demo.setAttribute("aria-pressed", String(this.solveRun.running));
     this.hud.buttons.demo.title = this.t("btn.solveLong");
-    this.deadEnd.update(g, this.paused);
+    this.deadEnd.update(inJourney ? null : g, this.paused);
     this.clock.setRunning(g.status === "playing" && journeyOn && !this.paused && !document.hidden);
     this.hud.setTime(this.clock.elapsed());
   }
