@@ -23,10 +23,18 @@ fn opts(rows: u16, cols: u16, kinds: u16, seed: u64) -> GameOptions {
 /// through the save format.
 fn game_with_board(rows: &[&str], ring: bool, auto_shuffle: bool) -> Game {
     let board = common::board(rows, ring);
+    // The save's kinds must cover every kind on the board (saves are validated on load).
+    let kinds = board
+        .to_rows()
+        .iter()
+        .flatten()
+        .flatten()
+        .max()
+        .map_or(1, |k| k + 1);
     let o = GameOptions {
         rows: board.rows() as u16,
         cols: board.cols() as u16,
-        kinds: 1,
+        kinds,
         seed: 7,
         solvable: true,
         ring,
@@ -37,6 +45,7 @@ fn game_with_board(rows: &[&str], ring: bool, auto_shuffle: bool) -> Game {
         &Game::new(GameOptions {
             rows: 2,
             cols: 2,
+            kinds: 1,
             ..o
         })
         .unwrap()
