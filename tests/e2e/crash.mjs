@@ -34,9 +34,10 @@ function rand() {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // A state without its mode tag and the clock (the view saves its clock every 15 s on its
-// own: not a move).
+// own: not a move), nor what the solver has learnt about it (`solvable`,
+// `can_undo_to_solvable`: a cache rebuilt after a relaunch, by design not saved).
 const strip = (v) => {
-  const { mode, elapsed_ms, ...rest } = v;
+  const { mode, elapsed_ms, solvable, can_undo_to_solvable, ...rest } = v;
   return JSON.stringify(rest);
 };
 

@@ -951,6 +951,11 @@ test("journey at phone size: the bar, the rule's arrow and a slide in free play"
     await startJourney(b, { name: "journey-dialog-phone" });
     assert((await text(b, "#journey-progress")).includes("1"), "the entry shows the progress");
     assertEq((await appState(b)).game.counters.moves, 1, "the journey continues where it was");
+  } finally {
+    await b.deleteSession();
+  }
+});
+
 test("deal codes: a mistyped code is refused, a typed code deals its game, the daily deal", async () => {
   let b = await launch({ width: 1280, height: 800 });
   try {
