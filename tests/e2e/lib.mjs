@@ -1,0 +1,245 @@
+// The e2e harness shared by every scenario module: the app, its data directory, launching a
+// session, screenshots, and page helpers (board grid, clicks, hints, matches, paths). Started
+// by run.sh through suite.mjs; scenarios live in scenarios/*.mjs and register with `test`.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { remote } from "webdriverio";
+
+export const here = fileURLToPath(new URL(".", import.meta.url));
+export const APP = resolve(process.env.LLK_APP ?? join(here, "../../target/debug/lianliankan"));
+export const DATA = process.env.LLK_E2E_DATA;
+export const ART = resolve(here, "artifacts");
+export const PORT = Number(process.env.LLK_DRIVER_PORT ?? 4444);
+if (!DATA) throw new Error("LLK_E2E_DATA is not set (run tests/e2e/run.sh)");
+mkdirSync(ART, { recursive: true });
+
+// ---- harness -------------------------------------------------------------------------
+
+/** Every scenario, in the order the scenario modules register them (suite.mjs imports them). */
+export const tests = [];
+export const test = (name, fn) => tests.push({ name, fn });
+
+export class AssertionError extends Error {}
+export function assert(cond, msg) {
+  if (!cond) throw new AssertionError(msg);
+}
+export function assertEq(a, b, msg) {
+  const ja = JSON.stringify(a);
+  const jb = JSON.stringify(b);
+  if (ja !== jb) throw new AssertionError(`${msg}: expected ${jb}, got ${ja}`);
+}
+
+export function freshData() {
+  rmSync(DATA, { recursive: true, force: true });
+  mkdirSync(DATA, { recursive: true });
+}
+
+/** Opens the app (a new process); waits for the first board. */
+export async function launch({ width, height } = {}) {
+  const b = await remote({
+    hostname: "127.0.0.1",
+    port: PORT,
+    logLevel: "error",
+    connectionRetryCount: 1,
+    connectionRetryTimeout: 60_000,
+    capabilities: {
+      "tauri:options": { application: APP },
+      "wdio:enforceWebDriverClassic": true,
+    },
+  });
+  try {
+    if (width && height) await b.setWindowSize(width, height);
+    // a classic board or a stack board (a resumed stack game)
+    await b.$("#board button.tile, #stack-board button.stile").waitForExist({ timeout: 30_000 });
+  } catch (e) {
+    // say what the page shows, then close the session so the next test can open one
+    const page = await b
+      .execute(() => ({ toasts: document.getElementById("toasts")?.textContent, body: document.body?.innerText?.slice(0, 300) }))
+      .catch((x) => String(x));
+    console.log(`    launch failed; page: ${JSON.stringify(page)}`);
+    await shot(b, `launch-failure-${Date.now()}`).catch(() => {});
+    await b.deleteSession().catch(() => {});
+    throw e;
+  }
+  return b;
+}
+
+export async function shot(b, name) {
+  // WebKitWebDriver's screenshot waits for the next paint, which never comes on a page at
+  // rest (paused, a dialog open, the clock stopped): keep a 1-px mark repainting meanwhile.
+  await b.execute(() => {
+    const d = document.createElement("div");
+    d.className = "llk-e2e-repaint";
+    d.style.setProperty("position", "fixed");
+    d.style.setProperty("left", "0");
+    d.style.setProperty("top", "0");
+    d.style.setProperty("width", "1px");
+    d.style.setProperty("height", "1px");
+    d.style.setProperty("pointer-events", "none");
+    document.body.append(d);
+    let n = 0;
+    const tick = () => {
+      d.style.setProperty("opacity", n % 2 ? "0.02" : "0.03");
+      if (++n < 90) requestAnimationFrame(tick);
+      else d.remove();
+    };
+    tick();
+  });
+  await b.saveScreenshot(join(ART, `${name}.png`));
+}
+
+// ---- page helpers --------------------------------------------------------------------
+
+/** The board as the DOM shows it: kinds, null for empty (vanishing tiles count as empty). */
+export const grid = (b) =>
+  b.execute(() => {
+    const board = document.getElementById("board");
+    const rows = Number(board.style.getPropertyValue("--rows"));
+    const cols = Number(board.style.getPropertyValue("--cols"));
+    const g = Array.from({ length: rows }, () => Array(cols).fill(null));
+    for (const t of board.querySelectorAll("button.tile:not(.vanishing)"))
+      g[Number(t.dataset.row)][Number(t.dataset.col)] = Number(t.dataset.kind);
+    return g;
+  });
+
+export const text = (b, sel) => b.execute((s) => document.querySelector(s)?.textContent ?? "", sel);
+export const tilesLeft = async (b) => Number(await text(b, "#tiles-left"));
+export const multiset = (g) => g.flat().filter((k) => k !== null).sort((x, y) => x - y);
+
+export async function click(b, sel) {
+  const el = await b.$(sel);
+  await el.waitForClickable({ timeout: 10_000 });
+  await el.click();
+}
+
+export const tileSel = ([r, c]) => `button.tile[data-row="${r}"][data-col="${c}"]`;
+
+/** Starts a seeded game through the New game dialog. */
+export async function newGame(b, { layout = "10x10", seed = "12345", solvable = true, ring = true } = {}) {
+  await click(b, "#btn-new");
+  await b.$("#dlg-new[open]").waitForExist({ timeout: 5000 });
+  await b.execute(
+    (layout, solvable, ring) => {
+      const sel = document.getElementById("opt-layout");
+      sel.value = layout;
+      if (sel.value !== layout) throw new Error(`no layout ${layout}`);
+      document.getElementById("opt-solvable").checked = solvable;
+      document.getElementById("opt-ring").checked = ring;
+    },
+    layout,
+    solvable,
+    ring,
+  );
+  const seedInput = await b.$("#opt-seed");
+  await seedInput.setValue(seed);
+  await click(b, "#new-start");
+  await b.waitUntil(async () => (await text(b, "#seed")) === seed, {
+    timeout: 15_000,
+    timeoutMsg: `seed ${seed} not shown`,
+  });
+  await b.waitUntil(async () => (await b.$$("button.tile.vanishing")).length === 0, { timeout: 5000 });
+}
+
+/** Clicks Hint and returns the two highlighted cells. */
+export async function hintPair(b) {
+  await click(b, "#btn-hint");
+  let pair = null;
+  await b.waitUntil(
+    async () => {
+      pair = await b.execute(() =>
+        [...document.querySelectorAll("button.tile[data-hint]")].map((t) => [Number(t.dataset.row), Number(t.dataset.col)]),
+      );
+      return pair.length === 2;
+    },
+    { timeout: 10_000, timeoutMsg: "hint did not highlight two tiles" },
+  );
+  return pair;
+}
+
+/** Selects two cells and waits for the match: returns the overlay's data-path. */
+export async function matchPair(b, [a, c]) {
+  const before = await tilesLeft(b);
+  const prevPath = await b.execute(() => document.getElementById("path-overlay").dataset.path ?? null);
+  await click(b, tileSel(a));
+  await click(b, tileSel(c));
+  await b.waitUntil(async () => (await tilesLeft(b)) === before - 2, {
+    timeout: 10_000,
+    timeoutMsg: `no match for ${JSON.stringify([a, c])}`,
+  });
+  const path = await b.execute(() => JSON.parse(document.getElementById("path-overlay").dataset.path ?? "null"));
+  return { path, prevPath };
+}
+
+export function checkPath(path, a, c) {
+  assert(Array.isArray(path), "overlay has no data-path");
+  assert(path.length >= 2 && path.length <= 4, `path has ${path.length} points`);
+  assertEq(path[0], a, "path starts at the first tile");
+  assertEq(path[path.length - 1], c, "path ends at the second tile");
+  for (let i = 1; i < path.length; i++) {
+    const [p, q] = [path[i - 1], path[i]];
+    assert(p[0] === q[0] || p[1] === q[1], `segment ${i} is not straight`);
+  }
+}
+
+/** Waits until the two cells show placeholders (the fade finished). */
+export async function waitGone(b, cells) {
+  await b.waitUntil(
+    () =>
+      b.execute(
+        (cells) => cells.every(([r, c]) => document.querySelector(`#board .empty[data-row="${r}"][data-col="${c}"]`)),
+        cells,
+      ),
+    { timeout: 5000, timeoutMsg: "matched tiles did not vanish" },
+  );
+}
+
+/** Plays the current game to the end by always taking the hint. */
+export async function playToWin(b, name) {
+  for (let step = 0; step < 400; step++) {
+    const state = await b.execute(() => ({
+      won: document.getElementById("dlg-won").open,
+      stuck: !document.getElementById("stuck").hidden,
+      left: Number(document.getElementById("tiles-left").textContent),
+    }));
+    if (state.won) return step;
+    if (state.stuck) {
+      await click(b, "#stuck-shuffle");
+      continue;
+    }
+    if (state.left === 0) {
+      await b.$("#dlg-won[open]").waitForExist({ timeout: 5000 });
+      continue;
+    }
+    const pair = await hintPair(b);
+    const { path } = await matchPair(b, pair);
+    checkPath(path, pair[0], pair[1]);
+    if (step === 3) await shot(b, `${name}-midgame`);
+  }
+  throw new AssertionError("game not won after 400 steps");
+}
+
+// ---- the app's state and llk ----------------------------------------------------------
+
+export const ROOT = resolve(here, "../..");
+
+/** The app's own state (the same command the view draws). */
+export const appState = (b) =>
+  b.executeAsync((done) => {
+    window.__TAURI_INTERNALS__.invoke("game_state").then(done, (e) => done({ error: e }));
+  });
+/** The stack game's state (the same command). */
+export const stackState = appState;
+
+/** llk for the checks: $LLK_BIN (run.sh builds it); hints may use a faster release build. */
+export function llkBins() {
+  const play = [process.env.LLK_BIN, join(ROOT, "target/debug/llk"), join(ROOT, "target/release/llk")].find((p) => p && existsSync(p));
+  const rel = join(ROOT, "target/release/llk");
+  return { play, hint: existsSync(rel) ? rel : play };
+}
+
+export function llkJson(bin, args) {
+  return JSON.parse(execFileSync(bin, args, { encoding: "utf8", maxBuffer: 1 << 24 }));
+}
+
