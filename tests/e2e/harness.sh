@@ -34,6 +34,12 @@ harness_free_port() {
     node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
 }
 
+# true while every helper started by harness_start (Xvfb, tauri-driver) still runs
+harness_alive() {
+    local p
+    for p in "${harness_pids[@]}"; do kill -0 "$p" 2>/dev/null || return 1; done
+}
+
 harness_start() {
     local app=$1 tag=$2
     work="$(mktemp -d "/tmp/llk-$tag.XXXXXX")"

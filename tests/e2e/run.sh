@@ -39,6 +39,7 @@ mkdir -p "$here/artifacts"
 harness_start "$app" e2e
 
 say "running the suite (display $DISPLAY, driver :$LLK_DRIVER_PORT)"
+export LLK_E2E_RECAP="$work/recap.txt"
 set +e
 node "$here/suite.mjs"
 rc=$?
@@ -46,6 +47,9 @@ set -e
 if [ $rc -ne 0 ]; then
     say "tauri-driver log (tail):"
     tail -n 40 "$driver_log" || true
+    harness_alive || say "tauri-driver is no longer running"
+    say "failed scenarios (node exit code $rc):"
+    cat "$LLK_E2E_RECAP" 2>/dev/null || say "(none recorded: the suite itself stopped)"
 fi
 end=$(date +%s)
 say "build $((build_done - start)) s, suite $((end - build_done)) s, total $((end - start)) s; screenshots in tests/e2e/artifacts/"

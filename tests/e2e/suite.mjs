@@ -5,6 +5,7 @@
 // Scenarios live in scenarios/*.mjs, one module per concern (imported below, run in that
 // order); the harness and page helpers in lib.mjs. LLK_E2E_ONLY=regex runs the matching ones.
 // Prints "N passed, N failed" and exits non-zero on any failure.
+import { appendFileSync } from "node:fs";
 import { freshData, tests } from "./lib.mjs";
 import "./scenarios/classic.mjs";
 import "./scenarios/stack.mjs";
@@ -47,6 +48,9 @@ for (const t of tests) {
   } else {
     failed++;
     console.log(`FAIL ${t.name} (${took} s)\n     ${error?.stack ?? error}`);
+    // run.sh repeats these lines last, after the driver's log, so that a CI log's tail names them
+    if (process.env.LLK_E2E_RECAP)
+      appendFileSync(process.env.LLK_E2E_RECAP, `FAIL ${t.name} (${took} s): ${String(error?.message ?? error).split("\n")[0].slice(0, 300)}\n`);
   }
 }
 if (retried > 0) console.log(`e2e: ${retried} scenario(s) re-run after a web-process crash`);
