@@ -7,8 +7,9 @@ mod common;
 use common::exhaustive::{replay_under, solvable_under};
 use common::slide::small_board;
 use llk_engine::classic::slide::{self, play, SlidePlan, SlideRule};
-use llk_engine::classic::{Budget, Pos, Verdict};
+use llk_engine::classic::{Board, Budget, Pos, Verdict};
 use llk_engine::rng::Rng;
+use std::collections::HashMap;
 
 #[test]
 fn solver_agrees_with_exhaustive_search() {
@@ -40,6 +41,90 @@ fn solver_agrees_with_exhaustive_search() {
             "{rule}: {yes} solvable, {no} unsolvable"
         );
     }
+}
+
+/// A plan to try first changes only the order of the search, never its answer: the
+/// solver guided by plans right, nearly right (the certificate with pairs crossed and
+/// moves swapped, as a kept plan is after the player strays) and wrong (random cells,
+/// empty ones and tiles of two kinds among them) agrees with the exhaustive search, and
+/// its certificates replay.
+#[test]
+fn guided_solver_agrees_with_exhaustive_search() {
+    for rule in SlideRule::ALL.into_iter().skip(1) {
+        let mut rng = Rng::new(2027, rule as u64);
+        for case in 0..1_200 {
+            let board = small_board(&mut rng, 4, 16, 8);
+            let want = solvable_under(&board, rule);
+            let cert = match slide::solve(&board, rule, Budget::DEFAULT) {
+                Verdict::Solvable(moves) => Some(moves),
+                _ => None,
+            };
+            let plan = match (case % 3, cert.as_ref()) {
+                (0, Some(moves)) => at_start(&board, rule, moves),
+                (1, Some(moves)) => {
+                    let mut moves = at_start(&board, rule, moves);
+                    let n = moves.len();
+                    for _ in 0..2 {
+                        let (i, j) = (rng.below(n), rng.below(n));
+                        moves.swap(i, j);
+                        let (x, y) = (moves[i].0, moves[j].1);
+                        moves[i].0 = y;
+                        moves[j].1 = x;
+                    }
+                    moves
+                }
+                _ => {
+                    let (rows, cols) = (board.rows(), board.cols());
+                    let mut cell = || Pos::new(rng.below(rows) as i16, rng.below(cols) as i16);
+                    (0..8).map(|_| (cell(), cell())).collect()
+                }
+            };
+            let (v, _) = slide::solve_guided(&board, rule, Budget::DEFAULT, &plan, &mut || false);
+            if case % 3 == 0 {
+                // Guided by a certificate, the search follows it move for move.
+                if let (Some(cert), Verdict::Solvable(moves)) = (&cert, &v) {
+                    assert_eq!(moves, cert, "{rule} case {case}: the plan was not followed");
+                }
+            }
+            match v {
+                Verdict::Solvable(moves) => {
+                    assert!(want, "{rule} case {case}: guided solver says solvable");
+                    if let Err(e) = replay_under(&board, rule, &moves) {
+                        panic!("{rule} case {case}: bad certificate: {e}");
+                    }
+                }
+                Verdict::Unsolvable => assert!(!want, "{rule} case {case}: says unsolvable"),
+                Verdict::Unknown => panic!("{rule} case {case}: unknown on a small board"),
+            }
+            let tiny = slide::solve_guided(&board, rule, Budget::nodes(3), &plan, &mut || false);
+            match tiny.0 {
+                Verdict::Solvable(moves) => assert!(replay_under(&board, rule, &moves).is_ok()),
+                Verdict::Unsolvable => assert!(!want, "{rule} case {case}: tiny budget"),
+                Verdict::Unknown => {}
+            }
+        }
+    }
+}
+
+/// The certificate `moves` (positions at the time of each move) as positions on `board`
+/// as given: each tile followed through the matches and slides before its move.
+fn at_start(board: &Board, rule: SlideRule, moves: &[(Pos, Pos)]) -> Vec<(Pos, Pos)> {
+    let mut b = board.clone();
+    let mut home: HashMap<Pos, Pos> = b.tiles().map(|(p, _)| (p, p)).collect();
+    let mut out = Vec::new();
+    for &(x, y) in moves {
+        out.push((home[&x], home[&y]));
+        let played = play(&mut b, rule, x, y).expect("a certificate replays");
+        home.remove(&x);
+        home.remove(&y);
+        let slid: Vec<(Pos, Pos)> = played
+            .moves
+            .iter()
+            .map(|&[from, to]| (to, home.remove(&from).expect("a tile slid")))
+            .collect();
+        home.extend(slid);
+    }
+    out
 }
 
 /// A budget too small gives unknown, never a wrong answer.

@@ -3,6 +3,7 @@
 //! on every hint.
 
 use crate::classic::board::{Board, Kind, Pos};
+use crate::classic::known::{any_pair, Known};
 use crate::classic::pairs::Pair;
 use crate::classic::solver::{first_safe_move, solve, Budget, Verdict};
 
@@ -39,14 +40,6 @@ pub fn hint(board: &Board, budget: Budget) -> Option<Pair> {
 #[derive(Clone, Debug, Default)]
 pub struct Plan {
     known: Option<(Board, Known)>,
-}
-
-#[derive(Clone, Debug)]
-enum Known {
-    /// A certificate for the board.
-    Moves(Vec<(Pos, Pos)>),
-    /// The board cannot be cleared.
-    Unsolvable,
 }
 
 impl Plan {
@@ -109,28 +102,12 @@ pub fn hint_with_plan(board: &Board, budget: Budget, plan: &mut Plan) -> Option<
         Some((old, known)) => carry(&old, known, board),
         None => None,
     };
-    let known = match known {
-        Some(k) => k,
-        None => match solve(board, budget) {
-            Verdict::Solvable(moves) => Known::Moves(moves),
-            Verdict::Unsolvable => Known::Unsolvable,
-            Verdict::Unknown => return any_pair(board),
-        },
+    let Some(known) = known.or_else(|| Known::from_verdict(solve(board, budget))) else {
+        return any_pair(board);
     };
-    let first = match &known {
-        Known::Moves(moves) => moves.first().copied(),
-        Known::Unsolvable => None,
-    };
+    let hint = known.hint(board);
     plan.known = Some((board.clone(), known));
-    match first {
-        Some((a, b)) => board.find_path(a, b).map(|path| Pair { a, b, path }),
-        None => any_pair(board),
-    }
-}
-
-fn any_pair(board: &Board) -> Option<Pair> {
-    let (a, b) = *board.linkable_pairs().first()?;
-    board.find_path(a, b).map(|path| Pair { a, b, path })
+    hint
 }
 
 /// What is known about `old` carried to `board`, when `board` is `old` with some tiles

@@ -8,6 +8,7 @@ pub mod deal;
 pub mod game;
 pub mod hint;
 pub mod journey;
+mod known;
 pub mod layout;
 pub mod link;
 pub mod pairs;

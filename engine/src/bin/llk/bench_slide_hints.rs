@@ -16,26 +16,31 @@ use llk_engine::classic::slide::{self, play, SlidePlan, SlideRule};
 use llk_engine::classic::{Board, Budget, Pos, Verdict};
 use llk_engine::rng::Rng;
 
+use crate::cpu::thread_cpu;
 use crate::fail::CliResult;
 
 /// `games` games per moving rule on `layout` (ring open), seeds 0..games; one table row
-/// per rule.
-pub fn run(layout: Preset, games: u64, out: &mut String) -> CliResult<()> {
+/// per rule (only `only`'s when given).
+pub fn run(layout: Preset, games: u64, only: Option<SlideRule>, out: &mut String) -> CliResult<()> {
     let _ = writeln!(
         out,
         "{} ({} kinds), ring open; {games} solvable deals per rule (seeds 0..{games}); a hint \
          (HINT_BUDGET) before every move; the player plays the hint on even turns, a random \
-         pair that keeps the board solvable on odd ones\n",
+         pair that keeps the board solvable on odd ones; cpu: this thread's CPU time\n",
         layout.name, layout.kinds
     );
     let _ = writeln!(
         out,
-        "| rule | hints | re-solve p50 | re-solve p99 | re-solve worst | kept plan p50 | kept plan p99 | kept plan worst | kept plan > 1 ms | games stuck |"
+        "| rule | hints | re-solve p50 | re-solve p99 | re-solve worst | kept plan p50 | kept plan p99 | kept plan worst | kept plan cpu p50 / p99 / worst | kept plan > 1 ms | games stuck |"
     );
-    let _ = writeln!(out, "|{}", "---|".repeat(10));
+    let _ = writeln!(out, "|{}", "---|".repeat(11));
     for rule in SlideRule::ALL.into_iter().skip(1) {
+        if only.is_some_and(|r| r != rule) {
+            continue;
+        }
         let mut plain = Vec::new();
         let mut kept = Vec::new();
+        let mut kept_cpu = Vec::new();
         let mut slow = 0usize;
         let mut stuck = 0usize;
         for seed in 0..games {
@@ -57,10 +62,11 @@ pub fn run(layout: Preset, games: u64, out: &mut String) -> CliResult<()> {
                 let t = Instant::now();
                 let a = slide::hint(black_box(&board), rule, HINT_BUDGET);
                 plain.push(t.elapsed());
-                let t = Instant::now();
+                let (t, c) = (Instant::now(), thread_cpu());
                 let b =
                     slide::hint_with_plan(black_box(&board), rule, HINT_BUDGET, &mut plan, &played);
                 let took = t.elapsed();
+                kept_cpu.push(thread_cpu().saturating_sub(c));
                 kept.push(took);
                 if took > Duration::from_millis(1) {
                     slow += 1;
@@ -83,10 +89,11 @@ pub fn run(layout: Preset, games: u64, out: &mut String) -> CliResult<()> {
         }
         plain.sort_unstable();
         kept.sort_unstable();
+        kept_cpu.sort_unstable();
         let q = |v: &[Duration], p: f64| fmt(v[((v.len() - 1) as f64 * p) as usize]);
         let _ = writeln!(
             out,
-            "| {rule} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {rule} | {} | {} | {} | {} | {} | {} | {} | {} / {} / {} | {} | {} |",
             kept.len(),
             q(&plain, 0.5),
             q(&plain, 0.99),
@@ -94,6 +101,9 @@ pub fn run(layout: Preset, games: u64, out: &mut String) -> CliResult<()> {
             q(&kept, 0.5),
             q(&kept, 0.99),
             q(&kept, 1.0),
+            q(&kept_cpu, 0.5),
+            q(&kept_cpu, 0.99),
+            q(&kept_cpu, 1.0),
             slow,
             stuck
         );

@@ -7,6 +7,7 @@ mod bench;
 mod bench_slide;
 mod bench_slide_hints;
 mod code;
+mod cpu;
 mod deal;
 mod fail;
 mod io;
@@ -46,8 +47,8 @@ USAGE:
     llk stack solve FILE [--budget-ms N]
     llk stack hint FILE
     llk bench
-    llk bench-slide [--boards N] [--random]
-    llk bench-slide --hints [--boards N] [--preset NAME]
+    llk bench-slide [--boards N] [--random] [--slide RULE] [--nodes N]
+    llk bench-slide --hints [--boards N] [--preset NAME] [--slide RULE]
     llk sweep [--preset NAME] [--boards N] [--from SEED] [--cap-ms MS] [--slowest K]
               [--no-border] [--per-board] [--hints]
     llk help | --help | -h
@@ -109,9 +110,10 @@ COMMANDS:
             --release for meaningful figures.
     bench-slide  Per slide rule: solvable deals, the solver (p50 / p99 / worst over N
             deals, default 1,000; solvable deals of the rule, or random deals with
-            --random) and the mid-game hint, 18x8, as a table. With --hints: hints
-            along N games per rule (default 100) on --preset (default 18x8), re-solving
-            vs a kept plan. Build with --release.
+            --random; budget --nodes, default 1,000,000, and 5 s of CPU) and the
+            mid-game hint, 18x8, as a table. With --hints: hints along N games per rule
+            (default 100) on --preset (default 18x8), re-solving vs a kept plan.
+            --slide RULE: that rule's row only. Build with --release.
     sweep   The solver over --boards random boards (default 1000) of a preset (default
             18x8; seeds from --from, default 0; each solve capped at --cap-ms, default
             10000): verdicts, time and node percentiles, the --slowest K seeds (default

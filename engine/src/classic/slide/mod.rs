@@ -20,4 +20,4 @@ pub use plan::{hint_with_plan, SlidePlan};
 pub use play::{play, Played};
 pub use rule::{unapply, Move, SlideRule, UnknownRule};
 pub use shuffle::shuffle;
-pub use solver::{solve, solve_with_interrupt, solve_with_stats};
+pub use solver::{solve, solve_guided, solve_with_interrupt, solve_with_stats};

@@ -9,10 +9,11 @@
 //! asked about) and through the plan's own moves. See [`hint_with_plan`].
 
 use crate::classic::board::{Board, Pos};
+use crate::classic::known::{any_pair, Known};
 use crate::classic::pairs::Pair;
 use crate::classic::slide::rule::{Lanes, SlideRule};
-use crate::classic::slide::solver::solve;
-use crate::classic::solver::{Budget, Verdict};
+use crate::classic::slide::solver::solve_guided;
+use crate::classic::solver::Budget;
 
 /// What a caller keeps between hints. A cache, never trusted: each use checks it
 /// against the board it is given, so any plan is sound with any board; all plans
@@ -20,14 +21,6 @@ use crate::classic::solver::{Budget, Verdict};
 #[derive(Clone, Debug, Default)]
 pub struct SlidePlan {
     known: Option<(Board, Known)>,
-}
-
-#[derive(Clone, Debug)]
-enum Known {
-    /// A certificate for the board (positions at the time of each move).
-    Moves(Vec<(Pos, Pos)>),
-    /// The board cannot be cleared.
-    Unsolvable,
 }
 
 impl PartialEq for SlidePlan {
@@ -65,7 +58,9 @@ impl SlidePlan {
 ///   the first one's move). Then, in the plan's order, the first move that links is
 ///   played, until every tile is gone. Each move is checked as it is played, so the
 ///   result is a certificate for `board` or the repair fails and the board is solved
-///   afresh.
+///   afresh, by a search whose first round tries the repaired plan's moves first at
+///   every position (so it backtracks around the move that failed instead of starting
+///   over).
 pub fn hint_with_plan(
     board: &Board,
     rule: SlideRule,
@@ -78,33 +73,34 @@ pub fn hint_with_plan(
         return None;
     }
     let lanes = Lanes::new(rule, board.rows(), board.cols());
-    let known = match plan.known.take() {
+    let carried = match plan.known.take() {
         Some((old, known)) => carry(&old, known, board, &lanes, played),
-        None => None,
+        None => Carried::Lost(Vec::new()),
     };
-    let known = match known {
-        Some(k) => k,
-        None => match solve(board, rule, budget) {
-            Verdict::Solvable(moves) => Known::Moves(moves),
-            Verdict::Unsolvable => Known::Unsolvable,
-            Verdict::Unknown => return any_pair(board),
-        },
+    let known = match carried {
+        Carried::Known(k) => Some(k),
+        Carried::Lost(guide) => {
+            Known::from_verdict(solve_guided(board, rule, budget, &guide, &mut || false).0)
+        }
     };
-    let first = match &known {
-        Known::Moves(moves) => moves.first().copied(),
-        Known::Unsolvable => None,
+    let Some(known) = known else {
+        return any_pair(board);
     };
+    let hint = known.hint(board);
     plan.known = Some((board.clone(), known));
-    match first {
-        Some((a, b)) => board.find_path(a, b).map(|path| Pair { a, b, path }),
-        None => any_pair(board),
-    }
+    hint
 }
 
-fn any_pair(board: &Board) -> Option<Pair> {
-    let (a, b) = *board.linkable_pairs().first()?;
-    board.find_path(a, b).map(|path| Pair { a, b, path })
+/// What a carry gave: what is known about the board asked about, or nothing but the
+/// plan's moves as they stand on it (tiles paired as the repair paired them, in the
+/// plan's order; possibly none) to guide the search that decides it afresh.
+enum Carried {
+    Known(Known),
+    Lost(Moves),
 }
+
+/// Moves as positions (on the board the moves are for).
+type Moves = Vec<(Pos, Pos)>;
 
 /// What is known about `old` carried to `board`, when the last matches of `played`
 /// lead from `old` to `board` and the carry succeeds.
@@ -114,47 +110,57 @@ fn carry(
     board: &Board,
     lanes: &Lanes,
     played: &[(Pos, Pos)],
-) -> Option<Known> {
+) -> Carried {
+    let lost = || Carried::Lost(Vec::new());
     if old.rows() != board.rows() || old.cols() != board.cols() || old.ring() != board.ring() {
-        return None;
+        return lost();
     }
     if old == board {
-        return Some(known);
+        return Carried::Known(known);
     }
     let (before, now) = (old.tiles_left(), board.tiles_left());
     if now >= before || (before - now) % 2 == 1 || (before - now) / 2 > played.len() {
-        return None;
+        return lost();
     }
     let since = &played[played.len() - (before - now) / 2..];
     let mut t = Tracked::new(old, lanes);
     let mut gone = Vec::with_capacity(since.len());
     for &(a, b) in since {
-        gone.push(t.play(a, b)?);
+        match t.play(a, b) {
+            Some(ids) => gone.push(ids),
+            None => return lost(),
+        }
     }
     if t.board != *board {
-        return None;
+        return lost();
     }
-    match known {
-        Known::Unsolvable => Some(Known::Unsolvable),
-        Known::Moves(moves) => {
-            let mut c = Tracked::new(old, lanes);
-            let cert: Vec<(u32, u32)> = moves
-                .iter()
-                .map(|&(a, b)| c.play(a, b))
-                .collect::<Option<_>>()?;
-            let same = |x: &(u32, u32), y: &(u32, u32)| x == y || (x.1, x.0) == *y;
-            if cert.len() >= gone.len() && cert.iter().zip(&gone).all(|(x, y)| same(x, y)) {
-                // The plan was followed: the rest of it is a certificate as it stands.
-                return Some(Known::Moves(moves[gone.len()..].to_vec()));
-            }
-            repair(t, &cert).map(Known::Moves)
-        }
+    let moves = match known {
+        Known::Unsolvable => return Carried::Known(Known::Unsolvable),
+        Known::Moves(moves) => moves,
+    };
+    let mut c = Tracked::new(old, lanes);
+    let Some(cert) = moves
+        .iter()
+        .map(|&(a, b)| c.play(a, b))
+        .collect::<Option<Vec<(u32, u32)>>>()
+    else {
+        return lost();
+    };
+    let same = |x: &(u32, u32), y: &(u32, u32)| x == y || (x.1, x.0) == *y;
+    if cert.len() >= gone.len() && cert.iter().zip(&gone).all(|(x, y)| same(x, y)) {
+        // The plan was followed: the rest of it is a certificate as it stands.
+        return Carried::Known(Known::Moves(moves[gone.len()..].to_vec()));
+    }
+    match repair(t, &cert) {
+        Ok(moves) => Carried::Known(Known::Moves(moves)),
+        Err(guide) => Carried::Lost(guide),
     }
 }
 
 /// The certificate `cert` (tile pairs of the plan's board) turned into one for the board
-/// `t` holds, or `None`.
-fn repair(mut t: Tracked, cert: &[(u32, u32)]) -> Option<Vec<(Pos, Pos)>> {
+/// `t` holds; when that fails, the tiles as the repair paired them (positions on that
+/// board, in the plan's order), to guide a search.
+fn repair(mut t: Tracked, cert: &[(u32, u32)]) -> Result<Moves, Moves> {
     // (place in the plan, tiles); a tile waiting for a partner of its kind.
     let mut todo: Vec<(usize, u32, u32)> = Vec::with_capacity(cert.len());
     let mut waiting: Vec<(usize, u32)> = Vec::new();
@@ -178,21 +184,30 @@ fn repair(mut t: Tracked, cert: &[(u32, u32)]) -> Option<Vec<(Pos, Pos)>> {
             }
         }
     }
-    if !waiting.is_empty() {
-        return None;
-    }
     todo.sort_by_key(|&(at, _, _)| at);
+    let guide: Vec<(Pos, Pos)> = todo
+        .iter()
+        .map(|&(_, a, b)| (t.pos[a as usize], t.pos[b as usize]))
+        .collect();
+    if !waiting.is_empty() {
+        return Err(guide);
+    }
     let mut out = Vec::with_capacity(todo.len());
     while !todo.is_empty() {
-        let j = todo
+        let Some(j) = todo
             .iter()
-            .position(|&(_, a, b)| t.board.can_link(t.pos[a as usize], t.pos[b as usize]))?;
+            .position(|&(_, a, b)| t.board.can_link(t.pos[a as usize], t.pos[b as usize]))
+        else {
+            return Err(guide);
+        };
         let (_, a, b) = todo.remove(j);
         let (pa, pb) = (t.pos[a as usize], t.pos[b as usize]);
-        t.play(pa, pb)?;
+        if t.play(pa, pb).is_none() {
+            return Err(guide);
+        }
         out.push((pa, pb));
     }
-    Some(out)
+    Ok(out)
 }
 
 /// A board whose tiles keep an identity (their index in the first board's row-major

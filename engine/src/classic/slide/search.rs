@@ -61,6 +61,10 @@ pub(super) struct Search<'i> {
     alive: Vec<u64>,
     /// Moves made so far, as positions when made.
     path: Vec<(Pos, Pos)>,
+    /// A plan to try first in the plain-order round (see [`Search::prefer`]): tile id →
+    /// its partner in the plan and the plan's place of their move (`NONE`: no plan).
+    mate: Vec<u32>,
+    rank: Vec<u32>,
     dead: HashSet<Box<[u64]>>,
     memo_words: usize,
     nodes: u64,
@@ -93,6 +97,8 @@ impl<'i> Search<'i> {
             kind_value: Vec::new(),
             alive: Vec::new(),
             path: Vec::new(),
+            mate: Vec::new(),
+            rank: Vec::new(),
             dead: HashSet::new(),
             memo_words: 0,
             nodes: 0,
@@ -129,6 +135,30 @@ impl<'i> Search<'i> {
             self.id_at[p.row as usize * self.cols + p.col as usize] = t as u32;
             self.pos[t] = p;
             self.alive[t / 64] |= 1 << (t % 64);
+        }
+    }
+
+    /// Makes the plain-order round try `plan`'s moves (positions on the board as given,
+    /// in the plan's order) first: at every position, the plan's moves that link, earliest
+    /// first, then the other moves in the plain order. Entries that are not two tiles of
+    /// one kind are left out. Changes only the order, never the answer.
+    pub(super) fn prefer(&mut self, plan: &[(Pos, Pos)]) {
+        self.mate = vec![NONE; self.pos.len()];
+        self.rank = vec![NONE; self.pos.len()];
+        for (i, &(pa, pb)) in plan.iter().enumerate() {
+            let inside = |p: Pos| self.board.get(p).is_some();
+            if !inside(pa) || !inside(pb) || pa == pb {
+                continue;
+            }
+            let (a, b) = (self.id_at[self.slot(pa)], self.id_at[self.slot(pb)]);
+            let free = |t: u32| self.mate[t as usize] == NONE;
+            if self.kind[a as usize] != self.kind[b as usize] || !free(a) || !free(b) {
+                continue;
+            }
+            self.mate[a as usize] = b;
+            self.mate[b as usize] = a;
+            self.rank[a as usize] = i as u32;
+            self.rank[b as usize] = i as u32;
         }
     }
 
@@ -189,6 +219,13 @@ impl<'i> Search<'i> {
             rng.shuffle(&mut rest);
         }
         last_two.extend(rest);
+        if self.order.is_none() && !self.mate.is_empty() {
+            // Stable: the plan's moves first, by their place in it; the rest as they were.
+            last_two.sort_by_key(|&(a, b)| match self.mate[a as usize] == b {
+                true => self.rank[a as usize],
+                false => NONE,
+            });
+        }
         last_two
     }
 

@@ -23,7 +23,7 @@
 //! [`Verdict::Unknown`]. Iterative, so big boards cannot overflow the stack. Under
 //! `none` the no-slide solver answers.
 
-use crate::classic::board::Board;
+use crate::classic::board::{Board, Pos};
 use crate::classic::slide::rule::SlideRule;
 use crate::classic::slide::search::{Answer, Search};
 use crate::classic::solver::{self, Budget, SolveStats, Verdict};
@@ -55,6 +55,21 @@ pub fn solve_with_stats(
     budget: Budget,
     interrupt: &mut dyn FnMut() -> bool,
 ) -> (Verdict, SolveStats) {
+    solve_guided(board, rule, budget, &[], interrupt)
+}
+
+/// As [`solve_with_stats`], the first round trying the moves of `plan` (positions on
+/// `board`, in order; e.g. a kept certificate that no longer replays) before the others
+/// at every position: a plan that is nearly right is repaired by the search around it.
+/// The order changes only the time to an answer, never the answer. Under `none` the
+/// no-slide solver answers and the plan is not used.
+pub fn solve_guided(
+    board: &Board,
+    rule: SlideRule,
+    budget: Budget,
+    plan: &[(Pos, Pos)],
+    interrupt: &mut dyn FnMut() -> bool,
+) -> (Verdict, SolveStats) {
     if rule == SlideRule::None {
         let v = solver::solve_with_interrupt(board, budget, interrupt);
         return (v, SolveStats::default());
@@ -65,6 +80,9 @@ pub fn solve_with_stats(
     let mut s = Search::new(board, rule, budget, interrupt);
     if s.has_odd_kind() {
         return (Verdict::Unsolvable, SolveStats::default());
+    }
+    if !plan.is_empty() {
+        s.prefer(plan);
     }
     let mut limit = FIRST_ROUND;
     let mut round = 0;
