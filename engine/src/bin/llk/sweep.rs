@@ -66,12 +66,12 @@ pub fn run(argv: &[String]) -> CliResult<()> {
     let mut rows = Vec::with_capacity(boards as usize);
     for seed in seeds {
         let board = random_board(layout, seed, ring, false)?;
-        let c = cpu_time();
+        let c = crate::cpu::thread_cpu();
         let t = Instant::now();
         let mut capped = || t.elapsed() >= cap;
         let (verdict, stats) = solve_with_stats(black_box(&board), Budget::DEFAULT, &mut capped);
         let time = t.elapsed();
-        let cpu = cpu_time().saturating_sub(c);
+        let cpu = crate::cpu::thread_cpu().saturating_sub(c);
         let verdict = match verdict {
             Verdict::Solvable(_) => "solvable",
             Verdict::Unsolvable => "unsolvable",
@@ -132,7 +132,7 @@ pub fn run(argv: &[String]) -> CliResult<()> {
     );
     let _ = writeln!(
         out,
-        "cpu:   p50 {}  p90 {}  p99 {}  worst {}  (this thread's CPU time; 0 where /proc has none)",
+        "cpu:   p50 {}  p90 {}  p99 {}  worst {}  (this thread's CPU time; 0 where the clock is unavailable)",
         ms(pct(&cpus, 0.5)),
         ms(pct(&cpus, 0.9)),
         ms(pct(&cpus, 0.99)),
@@ -189,10 +189,10 @@ fn hints(layout: Preset, ring: bool, seeds: std::ops::Range<u64>, slowest: usize
             let t = Instant::now();
             let a = hint(black_box(&board), HINT_BUDGET);
             plain.push((t.elapsed(), seed, turn));
-            let (c, t) = (cpu_time(), Instant::now());
+            let (c, t) = (crate::cpu::thread_cpu(), Instant::now());
             let b = hint_with_plan(black_box(&board), HINT_BUDGET, &mut plan);
             kept.push((t.elapsed(), seed, turn));
-            kept_cpu.push(cpu_time().saturating_sub(c));
+            kept_cpu.push(crate::cpu::thread_cpu().saturating_sub(c));
             if a.is_none() != b.is_none() {
                 return Err(CliError::usage(format!(
                     "sweep: seed {seed} turn {turn}: the two hints disagree on whether a pair exists"
@@ -269,15 +269,6 @@ fn remove(board: &mut Board, a: Pos, b: Pos) -> CliResult<()> {
     board.set(a, None)?;
     board.set(b, None)?;
     Ok(())
-}
-
-/// This thread's time on the CPU so far (Linux schedstat), zero where unavailable.
-fn cpu_time() -> Duration {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse().ok())
-        .map(Duration::from_nanos)
-        .unwrap_or_default()
 }
 
 /// The nearest-rank `q` quantile of sorted values.
