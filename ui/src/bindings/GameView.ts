@@ -33,4 +33,4 @@ assisted: boolean,
  * The deal's code (docs/deal-codes.md), or `null` when a code cannot express it
  * (e.g. a typed seed of 2^35 or more).
  */
-code: string | null, };
+code: string | null, combo_until_ms: number | null, combo_window_ms: number, };

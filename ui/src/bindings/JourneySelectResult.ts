@@ -6,4 +6,4 @@ import type { Outcome } from "./Outcome";
  * What `select` returns in a journey: what happened (`null` when the tap came after the
  * time was up: nothing happened and the level is lost), and the journey after it.
  */
-export type JourneySelectResult = { outcome: Outcome | null, game: JourneyView, };
+export type JourneySelectResult = { outcome: Outcome | null, game: JourneyView, new_best: boolean, };

@@ -5,7 +5,7 @@ import type { Status } from "./Status";
 /**
  * What selecting a tile did.
  */
-export type Outcome = { "kind": "selected", cell: Pos, } | { "kind": "deselected", cell: Pos, } | { "kind": "switched", from: Pos, to: Pos, } | { "kind": "matched", path: Array<Pos>, removed: [Pos, Pos], 
+export type Outcome = { "kind": "selected", cell: Pos, } | { "kind": "deselected", cell: Pos, } | { "kind": "switched", from: Pos, to: Pos, no_path: boolean, } | { "kind": "matched", path: Array<Pos>, removed: [Pos, Pos], 
 /**
  * Score gained by this match.
  */

@@ -5,4 +5,4 @@ import type { Outcome } from "./Outcome";
 /**
  * What `select` returns: what happened, and the game after it.
  */
-export type SelectResult = { outcome: Outcome, game: GameView, };
+export type SelectResult = { outcome: Outcome, game: GameView, new_best: boolean, };

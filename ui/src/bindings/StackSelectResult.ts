@@ -5,4 +5,4 @@ import type { Taken } from "./Taken";
 /**
  * What `select` returns in stack mode: what the take did, and the game after it.
  */
-export type StackSelectResult = { outcome: Taken, game: StackView, };
+export type StackSelectResult = { outcome: Taken, game: StackView, new_best: boolean, };
