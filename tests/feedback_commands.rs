@@ -8,24 +8,42 @@ use common::{options, TestApp};
 use serde_json::{json, Value};
 
 /// Plays the current classic game to its end by hints, a match every `gap_ms` of game
-/// time from `t0`; returns the last `select` result.
-fn play_out(app: &TestApp, t0: u64, gap_ms: u64) -> Value {
-    let mut t = t0;
+/// time; returns the last `select` result and the pairs played.
+fn play_out(app: &TestApp, gap_ms: u64) -> (Value, Vec<(Value, Value)>) {
+    let mut pairs = Vec::new();
     loop {
         let hint = app.classic_hint();
         assert!(!hint.is_null(), "a solvable deal always has a hint");
-        t += gap_ms;
-        app.select(&hint["a"], t).expect("select a");
-        let res = app.select(&hint["b"], t).expect("select b");
-        assert_eq!(res["outcome"]["kind"], "matched", "{res}");
-        if res["game"]["status"] == "won" {
-            return res;
-        }
-        assert_eq!(
-            res["new_best"], false,
-            "only a win can be a new best: {res}"
+        pairs.push((hint["a"].clone(), hint["b"].clone()));
+        let res = replay(
+            app,
+            &pairs[pairs.len() - 1..],
+            gap_ms * pairs.len() as u64,
+            gap_ms,
         );
+        if res["game"]["status"] == "won" {
+            return (res, pairs);
+        }
     }
+}
+
+/// Plays `pairs` from game time `t0`, a match every `gap_ms` (no hint: a combo can build);
+/// returns the last `select` result.
+fn replay(app: &TestApp, pairs: &[(Value, Value)], t0: u64, gap_ms: u64) -> Value {
+    let mut last = Value::Null;
+    for (i, (a, b)) in pairs.iter().enumerate() {
+        let t = t0 + gap_ms * i as u64;
+        app.select(a, t).expect("select a");
+        last = app.select(b, t).expect("select b");
+        assert_eq!(last["outcome"]["kind"], "matched", "{last}");
+        if last["game"]["status"] != "won" {
+            assert_eq!(
+                last["new_best"], false,
+                "only a win can be a new best: {last}"
+            );
+        }
+    }
+    last
 }
 
 #[test]
@@ -37,7 +55,7 @@ fn new_best_only_when_a_win_beats_the_stored_best() {
     app.ok("new_game", json!({ "options": opts }));
 
     // Slow play: no combo. The first win on a layout is a new best.
-    let won = play_out(&app, 0, 10_000);
+    let (won, pairs) = play_out(&app, 10_000);
     assert_eq!(won["new_best"], true, "{won}");
     let first = won["game"]["score"].as_u64().expect("score");
     assert_eq!(won["game"]["best_score"].as_u64(), Some(first));
@@ -54,13 +72,13 @@ fn new_best_only_when_a_win_beats_the_stored_best() {
 
     // The same deal replayed at the same pace: equal score, no new best.
     app.ok("new_game", json!({ "options": opts }));
-    let replay = play_out(&app, 0, 10_000);
-    assert_eq!(replay["game"]["score"].as_u64(), Some(first));
-    assert_eq!(replay["new_best"], false, "{replay}");
+    let again = replay(&app, &pairs, 10_000, 10_000);
+    assert_eq!(again["game"]["score"].as_u64(), Some(first));
+    assert_eq!(again["new_best"], false, "{again}");
 
     // Fast play builds combos: a higher score is a new best again.
     app.ok("new_game", json!({ "options": opts }));
-    let fast = play_out(&app, 0, 100);
+    let fast = replay(&app, &pairs, 0, 100);
     assert!(fast["game"]["score"].as_u64() > Some(first), "{fast}");
     assert_eq!(fast["new_best"], true, "{fast}");
 
