@@ -176,9 +176,20 @@ impl AppState {
         &mut self,
         change: impl FnOnce(&mut AnyGame) -> AppResult<T>,
     ) -> AppResult<T> {
+        self.change_game_scored(change).map(|(out, _)| out)
+    }
+
+    /// [`AppState::change_game`], also saying whether the change won the game with a
+    /// score above the stored best for its layout (`scores.json`): the view's "New best"
+    /// (an equal score, e.g. the same win again after an undo, is not a new best).
+    pub fn change_game_scored<T>(
+        &mut self,
+        change: impl FnOnce(&mut AnyGame) -> AppResult<T>,
+    ) -> AppResult<(T, bool)> {
         let game = self.game.as_mut().ok_or(AppError::NoGame)?;
         let was_won = game.is_won();
         let out = change(game)?;
+        let mut new_best = false;
         if !was_won && game.is_won() && !game.is_assisted() {
             let (key, score) = (game.score_key(), game.score());
             let daily_won = match game {
@@ -186,6 +197,7 @@ impl AppState {
                 AnyGame::Stack(_) | AnyGame::Journey(_) => false,
             };
             if self.scores.record(key, score) {
+                new_best = true;
                 self.save_scores();
             }
             if daily_won {
@@ -193,7 +205,7 @@ impl AppState {
             }
         }
         self.save_game();
-        Ok(out)
+        Ok((out, new_best))
     }
 
     /// Replaces the game (new game) and saves it; a deal equal to today's daily deal (its
@@ -281,8 +293,16 @@ impl AppState {
         &self.settings
     }
 
-    /// Applies new settings (for this session even if saving fails) and saves them.
+    /// Applies new settings (for this session even if saving fails) and saves them. The
+    /// auto-shuffle setting also applies to the current classic game (a journey level's
+    /// shuffles are its own rule); the game is saved with it.
     pub fn set_settings(&mut self, settings: Settings) -> AppResult<()> {
+        if let Some(AnyGame::Classic(g)) = &mut self.game {
+            if g.options().auto_shuffle != settings.auto_shuffle {
+                g.set_auto_shuffle(settings.auto_shuffle);
+                self.save_game();
+            }
+        }
         self.settings = settings;
         self.store
             .write(settings::FILE, &self.settings.to_json())

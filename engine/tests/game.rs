@@ -81,7 +81,8 @@ fn scripted_game_shows_every_outcome() {
         g.select(p(0, 4), 30).unwrap(),
         Outcome::Switched {
             from: p(0, 0),
-            to: p(0, 4)
+            to: p(0, 4),
+            no_path: false
         }
     );
     assert_eq!(g.selection(), Some(p(0, 4)));
@@ -171,7 +172,8 @@ fn same_kind_without_a_path_switches() {
         g.select(p(1, 1), 0).unwrap(),
         Outcome::Switched {
             from: p(0, 0),
-            to: p(1, 1)
+            to: p(1, 1),
+            no_path: true
         }
     );
     assert_eq!(g.hint(), None);
@@ -207,6 +209,43 @@ fn a_match_that_leaves_no_move_is_stuck_or_auto_shuffled() {
     // Undo restores the arrangement from before the auto-shuffle and the pair.
     auto.undo().unwrap();
     assert_eq!(auto.board().tiles().collect::<Vec<_>>(), before);
+}
+
+/// Turning auto-shuffle on mid-game applies from the next match that leaves no move,
+/// and is saved with the game.
+#[test]
+fn auto_shuffle_set_mid_game_applies_to_the_next_match() {
+    let rows = ["ABCC", "BA.."];
+    let mut g = game_with_board(&rows, false, false);
+    g.set_auto_shuffle(true);
+    assert!(g.options().auto_shuffle);
+    let g2 = Game::from_json(&g.to_json().unwrap()).unwrap();
+    assert!(g2.options().auto_shuffle);
+    g.select(p(0, 2), 0).unwrap();
+    match g.select(p(0, 3), 0).unwrap() {
+        Outcome::Matched {
+            status, shuffled, ..
+        } => assert_eq!((status, shuffled), (Status::Playing, true)),
+        other => panic!("{other:?}"),
+    }
+    g.set_auto_shuffle(false);
+    assert!(!g.options().auto_shuffle);
+}
+
+#[test]
+fn combo_deadline_follows_the_last_match_and_a_hint_clears_it() {
+    let mut g = game_with_board(&["AABB"], true, false);
+    assert_eq!(g.combo_until_ms(), None);
+    g.select(p(0, 0), 1_000).unwrap();
+    g.select(p(0, 1), 1_000).unwrap();
+    assert_eq!(
+        g.combo_until_ms(),
+        Some(1_000 + llk_engine::classic::game::score::COMBO_WINDOW_MS)
+    );
+    g.undo().unwrap();
+    assert_eq!(g.combo_until_ms(), None);
+    g.hint();
+    assert_eq!(g.combo_until_ms(), None);
 }
 
 #[test]

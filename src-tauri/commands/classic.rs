@@ -17,10 +17,12 @@ pub(super) fn select(
     elapsed: u64,
 ) -> AppResult<AnySelectResult> {
     let at = s.game()?.classic("select")?.board().pos_at(row, col)?;
-    let outcome = s.change_game(|g| Ok(g.classic_mut("select")?.select(at, elapsed)?))?;
+    let (outcome, new_best) =
+        s.change_game_scored(|g| Ok(g.classic_mut("select")?.select(at, elapsed)?))?;
     Ok(AnySelectResult::Classic(SelectResult {
         outcome,
         game: view(s, "select")?,
+        new_best,
     }))
 }
 

@@ -42,10 +42,12 @@ pub(super) fn select(
     elapsed: u64,
 ) -> AppResult<AnySelectResult> {
     let at = journey(s, "select")?.game().board().pos_at(row, col)?;
-    let outcome = s.change_game(|g| Ok(g.journey_mut("select")?.select(at, elapsed)?))?;
+    let (outcome, new_best) =
+        s.change_game_scored(|g| Ok(g.journey_mut("select")?.select(at, elapsed)?))?;
     Ok(AnySelectResult::Journey(crate::view::JourneySelectResult {
         outcome,
         game: view(s)?,
+        new_best,
     }))
 }
 

@@ -80,6 +80,11 @@ pub fn solve_step(state: State<'_, SharedState>, elapsed_ms: Arg) -> AppResult<A
         let AnyView::Classic(game) = s.view()? else {
             return Err(AppError::Internal("solve_step left a classic game".into()));
         };
-        Ok(AnySelectResult::Classic(SelectResult { outcome, game }))
+        // The computer's win sets no best score.
+        Ok(AnySelectResult::Classic(SelectResult {
+            outcome,
+            game,
+            new_best: false,
+        }))
     })
 }

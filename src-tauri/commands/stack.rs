@@ -33,10 +33,12 @@ fn view(s: &AppState, command: &str) -> AppResult<StackView> {
 /// The player tapped tile `id` at game time `elapsed`: it goes to the tray.
 pub(super) fn select(s: &mut AppState, id: i64, elapsed: u64) -> AppResult<AnySelectResult> {
     let id = tile(s.game()?.stack("select")?, id)?;
-    let outcome = s.change_game(|g| Ok(g.stack_mut("select")?.take(id, elapsed)?))?;
+    let (outcome, new_best) =
+        s.change_game_scored(|g| Ok(g.stack_mut("select")?.take(id, elapsed)?))?;
     Ok(AnySelectResult::Stack(StackSelectResult {
         outcome,
         game: view(s, "select")?,
+        new_best,
     }))
 }
 

@@ -34,6 +34,13 @@ pub struct GameView {
     /// The deal's code (docs/deal-codes.md), or `null` when a code cannot express it
     /// (e.g. a typed seed of 2^35 or more).
     pub code: Option<String>,
+    /// Game time until which the next match extends the combo (`null` when no combo
+    /// runs); the view drains the combo bar against its clock and clears it after.
+    #[ts(type = "number | null")]
+    pub combo_until_ms: Option<u64>,
+    /// The combo window's length (the engine's `COMBO_WINDOW_MS`), for the bar's scale.
+    #[ts(type = "number")]
+    pub combo_window_ms: u64,
 }
 
 impl GameView {
@@ -57,6 +64,8 @@ impl GameView {
             can_undo_to_solvable: game.undos_to_last_solvable().is_some_and(|n| n > 0),
             assisted: game.is_assisted(),
             code: llk_engine::code::classic_code(game.options()),
+            combo_until_ms: game.combo_until_ms(),
+            combo_window_ms: llk_engine::classic::game::score::COMBO_WINDOW_MS,
         }
     }
 }
@@ -66,6 +75,8 @@ impl GameView {
 pub struct SelectResult {
     pub outcome: Outcome,
     pub game: GameView,
+    /// This select won the game with a score above the stored best for its layout.
+    pub new_best: bool,
 }
 
 /// What `hint` returns: a connectable pair (or `null` when there is none: the board is

@@ -38,6 +38,8 @@ impl JourneyView {
 pub struct JourneySelectResult {
     pub outcome: Option<Outcome>,
     pub game: JourneyView,
+    /// This tap cleared the level with a journey score above the stored best.
+    pub new_best: bool,
 }
 
 /// What `hint` returns in a journey: a pair (or `null` when none can be removed; no hint

@@ -112,6 +112,8 @@ impl StackView {
 pub struct StackSelectResult {
     pub outcome: Taken,
     pub game: StackView,
+    /// This take won the game with a score above the stored best for its level.
+    pub new_best: bool,
 }
 
 /// What `hint` returns in stack mode: a tile to take (or that the position is lost), and

@@ -13,6 +13,8 @@ import { DeadEnd } from "./dead-end";
 import { DealCodes } from "./deal-code";
 import { NewGameDialog, SettingsDialog, WonDialog } from "./dialogs";
 import { faceOf } from "./faces";
+import { celebrate } from "./celebrate";
+import { ComboMeter, floatPoints, preShuffleCells, shake, SHUFFLE_MS } from "./feedback";
 import { applyStaticText, byId, Hud } from "./hud";
 import { htmlLang, resolveLang, translator, type Lang, type Translate } from "./i18n";
 import type { NewGameOptions, AnyView, AppError, GameOptions, GameView, JourneyView, Outcome, Preset, Settings, StackView } from "./ipc";
@@ -43,6 +45,8 @@ export class App {
   private readonly clock = new GameClock();
   private readonly board: BoardView;
   private readonly overlay = new PathOverlay(byId("path-overlay"));
+  /** Where floating "+points" are drawn: the board frame, in the overlay's coordinates. */
+  private readonly fxFrame = byId("path-overlay").parentElement ?? byId("board");
   private readonly hud = new Hud();
   private readonly toasts = new Toasts(byId("toasts"), byId("announcer"));
   private readonly stage = byId("stage");
@@ -55,6 +59,13 @@ export class App {
   /** Classic: the dead-end warning and "Show me". */
   private readonly deadEnd: DeadEnd;
   private readonly solveRun: SolveRun;
+  /** Issue 8's feedback: the combo with its draining window. */
+  private readonly combo = new ComboMeter(byId("combo"));
+  /** The winning select's `new_best` (the shell decides "New best", not the view). */
+  private newBest = false;
+  /** An auto-shuffle is being shown after its match: taps wait until it is drawn. */
+  private settleUntil = 0;
+  private settleTimer = 0;
 
   constructor() {
     this.board = new BoardView(byId("board"), { onSelect: (r, c) => this.select(r, c) }, this.t);
@@ -68,7 +79,7 @@ export class App {
         changed: (v) => this.refresh(v),
         showAny: (v) => this.showGame(v),
         newGame: (o) => this.newGame(o),
-        showWon: (v) => this.showStackWon(v),
+        showWon: (v, newBest) => this.showStackWon(v, newBest),
       },
       this.reducedMotion,
     );
@@ -118,6 +129,14 @@ export class App {
       btn.addEventListener("click", () => this.perform(name as Action["type"] | "settings" | "demo"));
     }
     byId("stuck-shuffle").addEventListener("click", () => this.perform("shuffle"));
+    byId("stuck-undo").addEventListener("click", () => this.perform("undo"));
+    // The clock stops while any dialog is open (refresh() checks; this notices the change).
+    new MutationObserver(() => this.refresh()).observe(document.body, {
+      subtree: true,
+      attributes: true,
+      attributeFilter: ["open"],
+    });
+    window.setInterval(() => this.combo.draw(this.isStack ? null : this.game, this.clock.elapsed()), 100);
     byId("btn-resume").addEventListener("click", () => this.setPaused(false));
     document.addEventListener("keydown", (e) => this.onKey(e));
     document.addEventListener("visibilitychange", () => this.onVisibility());
@@ -176,6 +195,8 @@ export class App {
       case "shuffle":
         return void this.enqueue(async () => this.afterChange(await api.shuffle(), "shuffle"));
       case "undo":
+        // A won board stays won: Undo is off after a win (button, banner and key alike).
+        if (this.game?.status === "won") return;
         return void this.enqueue(async () => this.afterChange(await api.undo(), "undo"));
       case "pause":
         return this.setPaused(!this.paused);
@@ -201,7 +222,9 @@ export class App {
   private select(row: number, col: number): void {
     void this.enqueue(async () => {
       if (this.paused || !this.game || this.game.status === "won") return;
+      if (performance.now() < this.settleUntil) return;
       const res = await api.select(row, col, this.clock.elapsed());
+      if (res.mode !== "stack") this.newBest = res.new_best;
       if (res.mode === "classic") this.applyOutcome(res.outcome, res.game);
       else if (res.mode === "journey") this.applyJourney(res.outcome, res.game);
       else this.showGame({ mode: "stack", ...res.game });
@@ -228,7 +251,12 @@ export class App {
         break;
       case "switched":
         this.board.setSelection(outcome.to);
-        this.toasts.announce(this.t("announce.selected", { face: this.faceName(outcome.to) }));
+        if (outcome.no_path) {
+          // Same kind, but no path with at most two turns: say so (and shake the pair).
+          shake(this.board.el, [outcome.from, outcome.to]);
+          this.toasts.show(this.t("feedback.noPath"), "info", 2500);
+          this.toasts.announce(this.t("feedback.noPath"));
+        } else this.toasts.announce(this.t("announce.selected", { face: this.faceName(outcome.to) }));
         break;
       case "matched": {
         const reduced = this.reducedMotion.matches;
@@ -238,18 +266,24 @@ export class App {
         if (g) this.overlay.draw(outcome.path, g, total, reduced ? 250 : Math.round(fade / 2));
         this.board.setHint([]);
         this.board.setSelection(null);
+        const before = this.game?.cells ?? game.cells;
         this.board.vanish(outcome.removed, total, fade);
+        if (g) floatPoints(this.fxFrame, g, outcome.removed, outcome.points, Math.round(total / 2));
         this.game = game;
-        if (outcome.shuffled) this.toasts.show(this.t("shuffled.auto"));
-        this.board.render(game);
-        // slide rules: path first, then the tiles glide from → to, then any shuffle
         const moves = outcome.moves;
+        // An auto-shuffle waits for its match: the board as the match left it first.
+        this.board.render(
+          outcome.shuffled ? { ...game, cells: preShuffleCells(before, outcome.removed, moves), selection: null } : game,
+        );
+        // slide rules: path first, then the tiles glide from → to, then any shuffle
         this.board.el.dataset["moves"] = JSON.stringify(moves);
+        let settle = total + fade;
         if (moves.length > 0 && !reduced) {
           const glideMs = glideDuration(moves);
           this.board.glide(glides(moves), total, glideMs);
-          if (outcome.shuffled) this.board.shuffleAfter(total + glideMs);
+          settle = Math.max(settle, total + glideMs);
         }
+        if (outcome.shuffled) this.showAutoShuffle(game, settle, reduced);
         if (outcome.combo > 1) this.hud.pulseCombo();
         this.toasts.announce(this.t("announce.matched", { n: game.tiles_left }));
         if (game.status === "won") {
@@ -281,7 +315,34 @@ export class App {
     if (g && !this.reducedMotion.matches) this.overlay.draw(hint.path, g, pathDuration(hint.path), 900, "hint");
   }
 
+  /** After the match's line and fade (`afterMs`): the shuffled board, animated, then the
+   *  toast. Taps wait meanwhile; an undo or a new game first cancels it. */
+  private showAutoShuffle(game: GameView, afterMs: number, reduced: boolean): void {
+    this.cancelSettle();
+    this.settleUntil = performance.now() + afterMs + 40;
+    this.board.el.dataset["autoShuffle"] = "pending";
+    this.settleTimer = window.setTimeout(() => {
+      this.settleUntil = 0;
+      if (this.game !== game) return;
+      this.board.render(game);
+      const el = this.board.el;
+      el.classList.remove("shuffling");
+      if (!reduced) {
+        void el.offsetWidth;
+        el.classList.add("shuffling");
+      }
+      el.dataset["autoShuffle"] = "shown";
+      this.settleTimer = window.setTimeout(() => this.toasts.show(this.t("shuffled.auto")), reduced ? 0 : SHUFFLE_MS);
+    }, afterMs + 40);
+  }
+
+  private cancelSettle(): void {
+    window.clearTimeout(this.settleTimer);
+    this.settleUntil = 0;
+  }
+
   private afterChange(view: AnyView, what: "shuffle" | "undo"): void {
+    this.cancelSettle();
     if (view.mode === "stack") return this.showGame(view);
     if (view.mode === "journey") this.journey.update(view, false);
     const game: GameView = view.mode === "journey" ? view.game : view;
@@ -324,6 +385,8 @@ export class App {
   /** Draws a new, resumed or retried game of either mode. */
   private showGame(view: AnyView): void {
     if (this.wonDialog.el.open) this.wonDialog.el.close();
+    this.cancelSettle();
+    this.newBest = false;
     this.solveRun.stop(false);
     this.codes.shown(view);
     this.clock.reset(view.mode === "journey" ? view.game.elapsed_ms : view.elapsed_ms);
@@ -343,7 +406,7 @@ export class App {
       this.overlay.clear();
       this.stack.show(view);
       this.fit();
-      if (view.status === "won") this.showStackWon(view);
+      if (view.status === "won") this.showStackWon(view, false);
       return;
     }
     this.stack.hide();
@@ -395,7 +458,7 @@ export class App {
       this.hud.updateStack(sv, this.paused, this.t);
       this.stack.updateProps();
       this.hud.buttons.demo.setAttribute("aria-pressed", String(this.stack.demoRunning));
-      this.clock.setRunning(sv.status === "playing" && !this.paused && !document.hidden);
+      this.clock.setRunning(sv.status === "playing" && !this.paused && !document.hidden && !dialogOpen());
       this.hud.setTime(this.clock.elapsed());
       this.deadEnd.update(null, this.paused);
       return;
@@ -412,8 +475,22 @@ export class App {
     this.hud.buttons.demo.setAttribute("aria-pressed", String(this.solveRun.running));
     this.hud.buttons.demo.title = this.t("btn.solveLong");
     this.deadEnd.update(inJourney ? null : g, this.paused);
-    this.clock.setRunning(g.status === "playing" && journeyOn && !this.paused && !document.hidden);
+    this.clock.setRunning(g.status === "playing" && journeyOn && !this.paused && !document.hidden && !dialogOpen());
     this.hud.setTime(this.clock.elapsed());
+    this.stuckFeedback(g);
+    this.combo.draw(g, this.clock.elapsed());
+  }
+
+  /** Stuck: the banner's Undo, and why Hint is off (its tooltip says so too). A won
+   *  board keeps Undo off. */
+  private stuckFeedback(g: GameView): void {
+    const stuck = g.status === "stuck";
+    const undo = this.hud.buttons.undo;
+    if (g.status === "won") undo.disabled = true;
+    byId<HTMLButtonElement>("stuck-undo").disabled = undo.disabled;
+    const hint = this.hud.buttons.hint;
+    if (stuck) hint.title = this.t("stuck.noHint");
+    else if (!this.journey.view) hint.removeAttribute("title");
   }
 
   private fit(): void {
@@ -426,11 +503,11 @@ export class App {
     scroll.classList.toggle("scrolls", size.scrolls);
   }
 
-  private showStackWon(v: StackView): void {
+  private showStackWon(v: StackView, newBest: boolean): void {
     this.clock.setRunning(false);
     this.saveClock();
     const level = v.options.level === null ? this.t("stack.custom") : this.t("stack.levelName", { level: v.options.level });
-    this.wonDialog.openStack(v, this.clock.elapsed(), level, this.t);
+    this.wonDialog.openStack(v, this.clock.elapsed(), level, this.t, newBest, this.reducedMotion.matches);
     void this.codes.refresh();
     this.toasts.announce(this.t("announce.won", { score: v.score }));
   }
@@ -438,11 +515,15 @@ export class App {
   private showWon(): void {
     const g = this.game;
     if (!g || g.status !== "won") return;
-    if (this.journey.view) return this.journey.openWon();
+    if (this.journey.view) {
+      this.journey.openWon(this.newBest);
+      return celebrate(byId("dlg-journey-won"), this.reducedMotion.matches);
+    }
     const layout = this.presets.find((p) => p.rows === g.rows && p.cols === g.cols)?.name ?? `${g.rows}x${g.cols}`;
-    this.wonDialog.open(g, this.clock.elapsed(), layout.replace("x", " × "), this.t);
+    this.wonDialog.open(g, this.clock.elapsed(), layout.replace("x", " × "), this.t, this.newBest, this.reducedMotion.matches);
     void this.codes.refresh();
-    this.toasts.announce(this.t("announce.won", { score: g.score }));
+    const won = this.t("announce.won", { score: g.score });
+    this.toasts.announce(this.newBest && !g.assisted ? `${won} ${this.t("won.newBestAnnounce", { score: g.score })}` : won);
   }
 
   private applyLanguage(): void {
@@ -533,4 +614,9 @@ export class App {
     this.toasts.show(this.t("error.command", { message }), "error", 5000);
     console.warn("command failed", e);
   }
+}
+
+/** Some dialog is open (the game clock does not run then). */
+function dialogOpen(): boolean {
+  return document.querySelector("dialog[open]") !== null;
 }

@@ -7,7 +7,7 @@
 import { faceOf, faceSvg } from "./faces";
 import type { Translate } from "./i18n";
 import type { GameView, Pos } from "./ipc";
-import { firstTile } from "./keys";
+import { firstTile, nearestTile } from "./keys";
 import type { CellSize } from "./layout";
 import type { BoardGeometry } from "./path-view";
 import type { Glide } from "./slide-motion";
@@ -152,9 +152,9 @@ export class BoardView {
         if (refocus) this.focusCurrent();
       }, delayMs + fadeMs);
     }
-    if (this.focus && cells.some((p) => p[0] === this.focus![0] && p[1] === this.focus![1])) {
-      this.focus = null;
-    }
+    // Focus on a matched tile moves to the nearest remaining one (not back to the start).
+    const lost = this.focus && cells.some((p) => p[0] === this.focus![0] && p[1] === this.focus![1]);
+    if (lost && this.focus) this.focus = nearestTile(this.kinds, this.focus);
     if (!this.focus) this.focus = firstTile(this.kinds);
     this.updateTabStops();
   }
@@ -176,15 +176,6 @@ export class BoardView {
       el.classList.add("gliding");
       window.setTimeout(() => el.classList.remove("gliding"), delayMs + durationMs + 40);
     }
-  }
-
-  /** The shuffle animation, after `delayMs` (an auto-shuffle that follows a slide). */
-  shuffleAfter(delayMs: number): void {
-    window.setTimeout(() => {
-      this.el.classList.remove("shuffling");
-      void this.el.offsetWidth;
-      this.el.classList.add("shuffling");
-    }, delayMs);
   }
 
   /** Moves the roving focus; `move` also moves DOM focus there. */

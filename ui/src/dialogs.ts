@@ -4,6 +4,7 @@
  * (language, auto-shuffle) and the won summary. They collect input and call back; the
  * app talks to the engine. (Stack mode's lost dialog is in stack/lost-dialog.ts.)
  */
+import { celebrate } from "./celebrate";
 import { formatTime } from "./clock";
 import { byId } from "./hud";
 import type { Translate } from "./i18n";
@@ -216,7 +217,9 @@ export class WonDialog {
     });
   }
 
-  open(game: GameView, elapsedMs: number, layout: string, t: Translate): void {
+  /** The classic win: time, score, best; "New best" only when the shell said so
+   *  (`new_best` of the winning `select`), never for the computer's win. */
+  open(game: GameView, elapsedMs: number, layout: string, t: Translate, newBest: boolean, reduced: boolean): void {
     byId("won-props-row").hidden = true;
     // "Show me" cleared it: the computer's, not the player's win.
     byId("dlg-won-title").textContent = t(game.assisted ? "won.assistedTitle" : "won.title");
@@ -225,14 +228,14 @@ export class WonDialog {
     byId("won-score").textContent = String(game.score);
     byId("won-best-label").textContent = t("won.best", { layout });
     byId("won-best").textContent = game.best_score === null ? "–" : String(game.best_score);
-    byId("won-new-best").hidden =
-      game.assisted || !(game.best_score !== null && game.score >= game.best_score && game.score > 0);
+    byId("won-new-best").hidden = game.assisted || !newBest;
     showModal(this.el);
+    if (!game.assisted) celebrate(this.el, reduced);
     byId("won-new").focus();
   }
 
   /** Stack mode: time, score, props used, best on this level. */
-  openStack(v: StackView, elapsedMs: number, level: string, t: Translate): void {
+  openStack(v: StackView, elapsedMs: number, level: string, t: Translate, newBest: boolean, reduced: boolean): void {
     byId("dlg-won-title").textContent = t("won.title");
     byId("won-assisted").hidden = true;
     const c = v.counters;
@@ -244,8 +247,9 @@ export class WonDialog {
     byId("won-score").textContent = String(v.score);
     byId("won-best-label").textContent = t("won.best", { layout: level });
     byId("won-best").textContent = v.best_score === null ? "–" : String(v.best_score);
-    byId("won-new-best").hidden = !(v.best_score !== null && v.score >= v.best_score && v.score > 0);
+    byId("won-new-best").hidden = !newBest;
     showModal(this.el);
+    celebrate(this.el, reduced);
     byId("won-new").focus();
   }
 }

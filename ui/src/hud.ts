@@ -16,6 +16,10 @@ function byId<T extends HTMLElement = HTMLElement>(id: string): T {
 
 export { byId };
 
+/** The Pause button's icons (index.html draws the pause one first). */
+const PAUSE_ICON = "M9 5v14M15 5v14";
+const PLAY_ICON = "M7 4v16l13-8z";
+
 export function applyStaticText(t: Translate, root: ParentNode = document): void {
   root.querySelectorAll<HTMLElement>("[data-i18n]").forEach((el) => {
     el.textContent = t(el.dataset["i18n"] as Key);
@@ -100,6 +104,9 @@ export class Hud {
     const label = b.querySelector("span");
     if (label) label.textContent = t(paused ? "btn.resume" : "btn.pause");
     label?.setAttribute("data-i18n", paused ? "btn.resume" : "btn.pause");
+    // ▶ when the button resumes, ‖ when it pauses.
+    b.querySelector("svg.icon path")?.setAttribute("d", paused ? PLAY_ICON : PAUSE_ICON);
+    b.dataset["icon"] = paused ? "play" : "pause";
   }
 
   setTime(ms: number): void {

@@ -211,6 +211,10 @@ const en = {
   "slide.together-h": "Tiles slide together, to the middle column",
   "slide.apart-v": "Tiles slide apart, up and down",
   "slide.together-v": "Tiles slide together, to the middle row",
+  // feedback for every moment (issue 8)
+  "feedback.noPath": "No path with ≤ 2 turns joins these two tiles.",
+  "stuck.noHint": "Hint is off: no pair can be joined, so there is nothing to suggest. Shuffle, or undo your last move.",
+  "won.newBestAnnounce": "New best score: {score}.",
 } as const satisfies Record<string, string> & Record<`face.${FaceName}`, string>;
 
 export type Key = keyof typeof en;
@@ -419,6 +423,10 @@ const zhHans: Table = {
   "slide.together-h": "牌向中间列靠拢",
   "slide.apart-v": "牌向上下两边分开",
   "slide.together-v": "牌向中间行靠拢",
+  // feedback for every moment (issue 8)
+  "feedback.noPath": "这两张牌无法用不超过两个拐弯的线连起来。",
+  "stuck.noHint": "提示不可用：没有能相连的一对，无从提示。请洗牌，或撤销上一步。",
+  "won.newBestAnnounce": "新纪录：{score} 分。",
 };
 
 const zhHant: Table = {
@@ -625,6 +633,10 @@ const zhHant: Table = {
   "slide.together-h": "牌向中間欄靠攏",
   "slide.apart-v": "牌向上下兩邊分開",
   "slide.together-v": "牌向中間列靠攏",
+  // feedback for every moment (issue 8)
+  "feedback.noPath": "這兩張牌無法用不超過兩個轉彎的線連起來。",
+  "stuck.noHint": "提示無法使用：沒有能相連的一對，無從提示。請洗牌，或復原上一步。",
+  "won.newBestAnnounce": "新紀錄：{score} 分。",
 };
 
 export const TABLES: Record<Lang, Table> = { en, "zh-Hans": zhHans, "zh-Hant": zhHant };

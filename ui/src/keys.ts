@@ -96,3 +96,24 @@ export function firstTile(cells: readonly (readonly (number | null)[])[]): Pos |
   }
   return null;
 }
+
+/**
+ * The tile nearest to `from` (straight-line distance; ties go to the first in reading
+ * order), or null on an empty board: where focus goes when its tile was matched away.
+ */
+export function nearestTile(cells: readonly (readonly (number | null)[])[], from: Pos): Pos | null {
+  let best: Pos | null = null;
+  let bestD = Infinity;
+  for (let r = 0; r < cells.length; r++) {
+    const row = cells[r]!;
+    for (let c = 0; c < row.length; c++) {
+      if (row[c] == null) continue;
+      const d = (r - from[0]) ** 2 + (c - from[1]) ** 2;
+      if (d < bestD) {
+        best = [r, c];
+        bestD = d;
+      }
+    }
+  }
+  return best;
+}

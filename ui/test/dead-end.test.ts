@@ -23,6 +23,8 @@ const view = (over: Partial<GameView>): GameView => ({
   solvable: "no",
   can_undo_to_solvable: true,
   assisted: false,
+  combo_until_ms: null,
+  combo_window_ms: 3000,
   ...over,
 });
 

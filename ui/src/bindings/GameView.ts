@@ -33,4 +33,13 @@ assisted: boolean,
  * The deal's code (docs/deal-codes.md), or `null` when a code cannot express it
  * (e.g. a typed seed of 2^35 or more).
  */
-code: string | null, };
+code: string | null, 
+/**
+ * Game time until which the next match extends the combo (`null` when no combo
+ * runs); the view drains the combo bar against its clock and clears it after.
+ */
+combo_until_ms: number | null, 
+/**
+ * The combo window's length (the engine's `COMBO_WINDOW_MS`), for the bar's scale.
+ */
+combo_window_ms: number, };

@@ -6,4 +6,8 @@ import type { Outcome } from "./Outcome";
  * What `select` returns in a journey: what happened (`null` when the tap came after the
  * time was up: nothing happened and the level is lost), and the journey after it.
  */
-export type JourneySelectResult = { outcome: Outcome | null, game: JourneyView, };
+export type JourneySelectResult = { outcome: Outcome | null, game: JourneyView, 
+/**
+ * This tap cleared the level with a journey score above the stored best.
+ */
+new_best: boolean, };

@@ -5,7 +5,12 @@ import type { Status } from "./Status";
 /**
  * What selecting a tile did.
  */
-export type Outcome = { "kind": "selected", cell: Pos, } | { "kind": "deselected", cell: Pos, } | { "kind": "switched", from: Pos, to: Pos, } | { "kind": "matched", path: Array<Pos>, removed: [Pos, Pos], 
+export type Outcome = { "kind": "selected", cell: Pos, } | { "kind": "deselected", cell: Pos, } | { "kind": "switched", from: Pos, to: Pos, 
+/**
+ * The two tiles are of the same kind but no path with at most two turns joins
+ * them (false when they differ in kind; absent in payloads from before).
+ */
+no_path: boolean, } | { "kind": "matched", path: Array<Pos>, removed: [Pos, Pos], 
 /**
  * Score gained by this match.
  */

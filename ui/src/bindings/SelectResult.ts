@@ -5,4 +5,8 @@ import type { Outcome } from "./Outcome";
 /**
  * What `select` returns: what happened, and the game after it.
  */
-export type SelectResult = { outcome: Outcome, game: GameView, };
+export type SelectResult = { outcome: Outcome, game: GameView, 
+/**
+ * This select won the game with a score above the stored best for its layout.
+ */
+new_best: boolean, };

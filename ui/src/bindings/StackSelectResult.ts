@@ -5,4 +5,8 @@ import type { Taken } from "./Taken";
 /**
  * What `select` returns in stack mode: what the take did, and the game after it.
  */
-export type StackSelectResult = { outcome: Taken, game: StackView, };
+export type StackSelectResult = { outcome: Taken, game: StackView, 
+/**
+ * This take won the game with a score above the stored best for its level.
+ */
+new_best: boolean, };

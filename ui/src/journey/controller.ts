@@ -155,8 +155,9 @@ export class JourneyUi {
     if (this.view) this.update(this.view, false);
   }
 
-  /** The level is cleared: the time bonus, the score so far, and the next level. */
-  openWon(): void {
+  /** The level is cleared: the time bonus, the score so far, and the next level;
+   *  "New best" when the shell said the journey score beat the stored best. */
+  openWon(newBest = false): void {
     const v = this.view;
     if (!v || v.journey.status !== "won") return;
     const t = this.host.t();
@@ -165,7 +166,7 @@ export class JourneyUi {
     byId("journey-won-level").textContent = String(j.level_score);
     byId("journey-won-bonus").textContent = `+${j.bonus ?? 0}`;
     byId("journey-won-total").textContent = String(j.total_score);
-    byId("journey-won-best").hidden = !(v.best_score !== null && j.total_score >= v.best_score && j.total_score > 0);
+    byId("journey-won-best").hidden = !newBest;
     const nextRule = j.next_rule;
     byId("journey-won-next").textContent =
       nextRule === null ? "" : t("journey.nextRule", { level: j.level + 1, rule: t(ruleKey(nextRule)) });

@@ -35,7 +35,8 @@ export interface StackHost {
   /** A view of the other mode came back (the game changed under us). */
   showAny(view: AnyView): void;
   newGame(options: NewGameOptions): void;
-  showWon(view: StackView): void;
+  /** The game is won; `newBest` as the shell said in the winning take's `new_best`. */
+  showWon(view: StackView, newBest: boolean): void;
 }
 
 interface Change {
@@ -59,6 +60,8 @@ export class StackController {
   };
   private demoRun = 0;
   private endTimer = 0;
+  /** The last take's `new_best` (the shell's word on the won dialog's "New best"). */
+  private newBest = false;
 
   constructor(
     private readonly host: StackHost,
@@ -163,6 +166,7 @@ export class StackController {
     const res = await api.take(id, this.host.elapsed());
     if (res.mode !== "stack")
       return this.host.showAny(res.mode === "journey" ? { mode: "journey", ...res.game } : { mode: "classic", ...res.game });
+    this.newBest = res.new_best;
     this.apply(res.game, { taken: res.outcome }, snap);
     const t = this.host.t();
     const face = t(`face.${faceOf(v.tiles.find((x) => x.id === id)?.kind ?? 0)}`);
@@ -345,7 +349,7 @@ export class StackController {
       if (next.status === "lost") {
         this.host.toasts.announce(this.host.t()("announce.lost"));
         this.lost.open(next.can_undo);
-      } else this.host.showWon(next);
+      } else this.host.showWon(next, this.newBest);
     }, settleMs);
   }
 

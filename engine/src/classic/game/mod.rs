@@ -157,6 +157,18 @@ impl Game {
         self.counters
     }
 
+    /// Game time until which a match extends the combo (`None` when no combo runs: no
+    /// match yet, or a hint or shuffle broke it).
+    pub fn combo_until_ms(&self) -> Option<u64> {
+        self.scoreline.combo_until_ms()
+    }
+
+    /// Turns automatic shuffles on or off for the rest of this game (a player setting,
+    /// not part of the deal); it applies from the next match on.
+    pub fn set_auto_shuffle(&mut self, on: bool) {
+        self.options.auto_shuffle = on;
+    }
+
     /// Game time the caller last reported.
     pub fn elapsed_ms(&self) -> u64 {
         self.elapsed_ms
@@ -197,6 +209,7 @@ impl Game {
             return Ok(Outcome::Switched {
                 from: first,
                 to: cell,
+                no_path: self.board.get(first) == Some(kind),
             });
         };
         let before = self.scoreline;

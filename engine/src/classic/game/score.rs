@@ -36,6 +36,12 @@ impl Scoreline {
         points
     }
 
+    /// Game time until which the next match extends the combo, if one runs.
+    pub fn combo_until_ms(&self) -> Option<u64> {
+        self.last_match_ms
+            .map(|t| t.saturating_add(COMBO_WINDOW_MS))
+    }
+
     /// Ends the current combo (hint or shuffle used).
     pub fn break_combo(&mut self) {
         self.combo = 0;
@@ -53,9 +59,11 @@ mod tests {
         assert_eq!(s.record_match(1_000), 10);
         assert_eq!(s.record_match(3_000), 20);
         assert_eq!(s.record_match(6_000), 30);
+        assert_eq!(s.combo_until_ms(), Some(6_000 + COMBO_WINDOW_MS));
         assert_eq!(s.record_match(9_001), 10);
         assert_eq!(s.score, 70);
         s.break_combo();
+        assert_eq!(s.combo_until_ms(), None);
         assert_eq!(s.record_match(9_100), 10);
     }
 

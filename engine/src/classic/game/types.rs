@@ -83,7 +83,14 @@ pub enum Outcome {
     /// The selected tile was selected again: now nothing is.
     Deselected { cell: Pos },
     /// The tiles differ in kind or do not connect: `to` is now the selection.
-    Switched { from: Pos, to: Pos },
+    Switched {
+        from: Pos,
+        to: Pos,
+        /// The two tiles are of the same kind but no path with at most two turns joins
+        /// them (false when they differ in kind; absent in payloads from before).
+        #[serde(default)]
+        no_path: bool,
+    },
     /// The two tiles connected along `path` (first selected → second) and are gone.
     Matched {
         path: Vec<Pos>,

@@ -1,0 +1,112 @@
+/**
+ * Feedback for the moments of a classic game (issue 8): a floating "+points" at a matched
+ * pair, the combo with a bar draining over the engine's combo window (cleared when it runs
+ * out), the shake of a same-kind pair that no path joins, and the board as the match left
+ * it before an auto-shuffle (so the line is drawn on the tiles it removed and the shuffle
+ * shows after it). The rules and the window are the engine's (`combo_until_ms`,
+ * `combo_window_ms`, `no_path` in the payloads): this only draws them.
+ */
+import type { GameView, Pos } from "./ipc";
+import { centre, type BoardGeometry } from "./path-view";
+
+/** How long the shuffle animation runs (`.board.shuffling .tile` in styles.css). */
+export const SHUFFLE_MS = 260;
+/** How long a no-path pair shakes (`.tile.no-path` in styles.css). */
+export const SHAKE_MS = 420;
+/** How long "+points" floats (`.float-points` in styles.css). */
+const FLOAT_MS = 900;
+
+/** The layer above the board for floating texts (made once, inside the board frame). */
+function fxLayer(frame: HTMLElement): HTMLElement {
+  const found = frame.querySelector<HTMLElement>(":scope > .fx-layer");
+  if (found) return found;
+  const layer = document.createElement("div");
+  layer.className = "fx-layer";
+  layer.setAttribute("aria-hidden", "true");
+  frame.append(layer);
+  return layer;
+}
+
+/** "+points" rising from the middle of the matched pair, after `delayMs`. */
+export function floatPoints(frame: HTMLElement, g: BoardGeometry, removed: readonly Pos[], points: number, delayMs: number): void {
+  const [a, b] = removed;
+  if (!a || !b || points <= 0) return;
+  const ca = centre(a, g);
+  const cb = centre(b, g);
+  const el = document.createElement("div");
+  el.className = "float-points";
+  el.textContent = `+${points}`;
+  el.style.setProperty("--x", `${(ca.x + cb.x) / 2}px`);
+  el.style.setProperty("--y", `${(ca.y + cb.y) / 2}px`);
+  el.style.setProperty("--delay", `${delayMs}ms`);
+  fxLayer(frame).append(el);
+  window.setTimeout(() => el.remove(), delayMs + FLOAT_MS + 100);
+}
+
+/** Shakes the tiles at `cells` (a same-kind pair no path joins). */
+export function shake(board: HTMLElement, cells: readonly Pos[]): void {
+  for (const [r, c] of cells) {
+    const el = board.querySelector<HTMLElement>(`button.tile[data-row="${r}"][data-col="${c}"]`);
+    if (!el) continue;
+    el.classList.remove("no-path");
+    void el.offsetWidth;
+    el.classList.add("no-path");
+    window.setTimeout(() => el.classList.remove("no-path"), SHAKE_MS);
+  }
+}
+
+/**
+ * The board as a match left it before an auto-shuffle: `cells` without the `removed`
+ * pair, with the slide `moves` (from → to) applied. Pure.
+ */
+export function preShuffleCells(
+  cells: readonly (readonly (number | null)[])[],
+  removed: readonly Pos[],
+  moves: readonly (readonly [Pos, Pos])[],
+): (number | null)[][] {
+  const out = cells.map((row) => [...row]);
+  for (const [r, c] of removed) if (out[r]) out[r]![c] = null;
+  // All tiles move at once: lift them all, then put them down.
+  const lifted = moves.map(([[r, c]]) => out[r]?.[c] ?? null);
+  for (const [[r, c]] of moves) if (out[r]) out[r]![c] = null;
+  moves.forEach(([, [r, c]], i) => {
+    if (out[r]) out[r]![c] = lifted[i] ?? null;
+  });
+  return out;
+}
+
+/** What the combo stat shows at game time `now`: the multiplier (0 when none) and how much
+ *  of its window is left (0..1). Pure. */
+export function comboState(g: Pick<GameView, "combo" | "combo_until_ms" | "combo_window_ms">, now: number): { combo: number; left: number } {
+  const until = g.combo_until_ms;
+  if (until == null || now >= until || g.combo_window_ms <= 0) return { combo: 0, left: 0 };
+  return { combo: g.combo, left: Math.min(1, (until - now) / g.combo_window_ms) };
+}
+
+/** The combo stat of the HUD with its draining bar. */
+export class ComboMeter {
+  private readonly stat: HTMLElement | null;
+  private readonly fill: HTMLElement;
+
+  constructor(private readonly value: HTMLElement) {
+    this.stat = value.closest<HTMLElement>(".stat");
+    const bar = document.createElement("span");
+    bar.className = "combo-bar";
+    bar.setAttribute("aria-hidden", "true");
+    this.fill = document.createElement("span");
+    this.fill.className = "combo-fill";
+    bar.append(this.fill);
+    this.stat?.append(bar);
+  }
+
+  /** Draws `g`'s combo at game time `now` (null outside classic play: cleared). */
+  draw(g: GameView | null, now: number): void {
+    const { combo, left } = g ? comboState(g, now) : { combo: 0, left: 0 };
+    const text = combo > 1 ? `×${combo}` : "–";
+    if (this.value.textContent !== text) this.value.textContent = text;
+    this.stat?.classList.toggle("hot", combo > 1);
+    this.stat?.classList.toggle("combo-live", left > 0);
+    this.fill.style.setProperty("--left", left.toFixed(3));
+    if (this.stat) this.stat.dataset["comboLeft"] = String(Math.round(left * 1000) / 1000);
+  }
+}

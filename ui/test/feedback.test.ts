@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { comboState, preShuffleCells } from "../src/feedback";
+import { nearestTile } from "../src/keys";
+
+const _ = null;
+
+describe("nearestTile", () => {
+  it("picks the closest remaining tile, ties in reading order", () => {
+    const cells = [
+      [1, _, _, 2],
+      [_, _, _, _],
+      [_, 3, _, _],
+    ];
+    expect(nearestTile(cells, [1, 2])).toEqual([0, 3]); // tie with [2, 1]: reading order
+    expect(nearestTile(cells, [2, 2])).toEqual([2, 1]);
+    expect(nearestTile(cells, [0, 2])).toEqual([0, 3]);
+    expect(nearestTile(cells, [1, 0])).toEqual([0, 0]);
+    expect(nearestTile([[_, _]], [0, 0])).toBeNull();
+  });
+});
+
+describe("preShuffleCells", () => {
+  it("removes the pair and applies the slide moves together", () => {
+    const cells = [
+      [1, 2],
+      [3, 3],
+    ];
+    // the 3s matched, the top row falls down
+    const out = preShuffleCells(cells, [[1, 0], [1, 1]], [
+      [[0, 0], [1, 0]],
+      [[0, 1], [1, 1]],
+    ]);
+    expect(out).toEqual([
+      [_, _],
+      [1, 2],
+    ]);
+    expect(cells[1]).toEqual([3, 3]);
+  });
+
+  it("moves that chain into each other's cells land as one permutation", () => {
+    const out = preShuffleCells([[1, 2, 3, _]], [], [
+      [[0, 2], [0, 3]],
+      [[0, 1], [0, 2]],
+    ]);
+    expect(out).toEqual([[1, _, 2, 3]]);
+  });
+});
+
+describe("comboState", () => {
+  const g = { combo: 3, combo_until_ms: 5000, combo_window_ms: 3000 };
+  it("drains over the window and clears when it runs out", () => {
+    expect(comboState(g, 2000)).toEqual({ combo: 3, left: 1 });
+    expect(comboState(g, 3500)).toEqual({ combo: 3, left: 0.5 });
+    expect(comboState(g, 5000)).toEqual({ combo: 0, left: 0 });
+    expect(comboState({ ...g, combo_until_ms: null }, 0)).toEqual({ combo: 0, left: 0 });
+  });
+});
