@@ -132,6 +132,8 @@ pub const TABLE: &[Cmd] = &[
             let settings = json!({
                 "language": languages[g.below(languages.len())],
                 "auto_shuffle": g.chance(0.5),
+                "muted": [json!(null), json!(true), json!(false)][g.below(3)],
+                "intro_seen": g.chance(0.5),
             });
             let settings = g.or_junk(settings);
             json!({ "settings": settings })
@@ -220,6 +222,12 @@ pub const TABLE: &[Cmd] = &[
     Cmd {
         name: "daily_status",
         args: date_args,
+        read_only: true,
+        effect: keep,
+    },
+    Cmd {
+        name: "statistics",
+        args: no_args,
         read_only: true,
         effect: keep,
     },
