@@ -129,10 +129,11 @@ pub const TABLE: &[Cmd] = &[
         name: "set_settings",
         args: |g, _| {
             let languages = ["auto", "en", "zh-Hans", "zh-Hant", "fr"];
+            let muted = [json!(null), json!(true), json!(false)][g.below(3)].clone();
             let settings = json!({
                 "language": languages[g.below(languages.len())],
                 "auto_shuffle": g.chance(0.5),
-                "muted": [json!(null), json!(true), json!(false)][g.below(3)],
+                "muted": muted,
                 "intro_seen": g.chance(0.5),
             });
             let settings = g.or_junk(settings);
