@@ -26,4 +26,5 @@ pub const COMMANDS: &[&str] = &[
     "new_game_from_code",
     "daily_deal",
     "daily_status",
+    "statistics",
 ];

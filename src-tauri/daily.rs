@@ -80,6 +80,11 @@ impl DailyRecord {
         }
     }
 
+    /// The date whose daily deal the current game is, if it is one.
+    pub fn current_day(&self) -> Option<&str> {
+        self.current.as_deref()
+    }
+
     fn current_date(&self) -> Option<UtcDate> {
         self.current.as_deref().and_then(|d| UtcDate::parse(d).ok())
     }

@@ -11,6 +11,7 @@ pub mod saver;
 pub mod scores;
 pub mod settings;
 pub mod state;
+pub mod stats;
 pub mod storage;
 pub mod view;
 
@@ -66,6 +67,7 @@ fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         commands::codes::new_game_from_code,
         commands::codes::daily_deal,
         commands::codes::daily_status,
+        commands::statistics,
     ])
 }
 

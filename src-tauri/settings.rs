@@ -1,5 +1,5 @@
-//! The player's preferences: the interface language and whether new games shuffle a stuck
-//! board automatically. Over IPC every field is required and unknown ones are refused;
+//! The player's preferences: the interface language, whether new games shuffle a stuck
+//! board automatically, sound on or off, and whether the first-launch rule was seen. Over IPC every field is required and unknown ones are refused;
 //! the saved `settings.json` is read leniently (missing fields take their defaults, unknown
 //! ones are ignored) so files from older and newer builds keep loading.
 
@@ -30,6 +30,11 @@ pub struct Settings {
     pub language: Language,
     /// Default for new games' `auto_shuffle` option.
     pub auto_shuffle: bool,
+    /// Sound effects off (`true`) or on (`false`); `null` follows the system: off when
+    /// it prefers reduced motion (the view decides, it knows the system's preference).
+    pub muted: Option<bool>,
+    /// The first-launch rule and demo were dismissed: never shown again.
+    pub intro_seen: bool,
 }
 
 impl Default for Settings {
@@ -37,6 +42,8 @@ impl Default for Settings {
         Settings {
             language: Language::Auto,
             auto_shuffle: true,
+            muted: None,
+            intro_seen: false,
         }
     }
 }
@@ -52,6 +59,8 @@ impl Settings {
         Ok(Settings {
             language: file.language.unwrap_or(defaults.language),
             auto_shuffle: file.auto_shuffle.unwrap_or(defaults.auto_shuffle),
+            muted: file.muted.unwrap_or(defaults.muted),
+            intro_seen: file.intro_seen.unwrap_or(defaults.intro_seen),
         })
     }
 }
@@ -63,6 +72,11 @@ struct SettingsFile {
     language: Option<Language>,
     #[serde(default)]
     auto_shuffle: Option<bool>,
+    /// `null` in the file is "follow the system", like a missing field.
+    #[serde(default)]
+    muted: Option<Option<bool>>,
+    #[serde(default)]
+    intro_seen: Option<bool>,
 }
 
 #[cfg(test)]
@@ -76,10 +90,15 @@ mod tests {
         assert!(s.auto_shuffle);
         assert!(serde_json::from_str::<Settings>(r#"{"language":"en"}"#).is_err());
         assert!(Settings::from_json(r#"{"language":"klingon"}"#).is_err());
+        assert_eq!((s.muted, s.intro_seen), (None, false));
         let s = Settings {
             language: Language::En,
             auto_shuffle: false,
+            muted: Some(true),
+            intro_seen: true,
         };
         assert_eq!(Settings::from_json(&s.to_json()), Ok(s));
+        let unmuted = Settings::from_json(r#"{"muted":false}"#).expect("parse");
+        assert_eq!(unmuted.muted, Some(false));
     }
 }

@@ -15,6 +15,7 @@ use crate::mode::{AnyGame, NewGameOptions};
 use crate::saver::Saver;
 use crate::scores::{self, BestScores, JOURNEY_KEY, JOURNEY_LEVEL_KEY};
 use crate::settings::{self, Settings};
+use crate::stats::{self, Snapshot, Statistics, Stats};
 use crate::storage::{Loaded, Storage};
 use crate::view::{AnyView, Notice};
 
@@ -35,6 +36,7 @@ pub struct AppState {
     settings: Settings,
     scores: BestScores,
     daily: DailyRecord,
+    stats: Stats,
     store: Storage,
     saver: Saver,
     notices: Vec<String>,
@@ -110,6 +112,12 @@ impl AppState {
             &mut notices,
             &mut codes,
         );
+        let stats = take(
+            store.load(stats::FILE, "statistics", Stats::from_json),
+            "stats",
+            &mut notices,
+            &mut codes,
+        );
         let game = take(
             store.load(GAME_FILE, "game", AnyGame::from_json),
             "game",
@@ -130,6 +138,7 @@ impl AppState {
             settings: settings.unwrap_or_default(),
             scores: scores.unwrap_or_else(BestScores::new),
             daily: daily.unwrap_or_else(DailyRecord::new),
+            stats: stats.unwrap_or_else(Stats::new),
             saver: Saver::new(store.clone()),
             store,
             notices,
@@ -204,6 +213,7 @@ impl AppState {
                 self.save_daily();
             }
         }
+        self.observe_stats();
         self.save_game();
         Ok((out, new_best))
     }
@@ -228,11 +238,44 @@ impl AppState {
                 self.parked = Some(j);
             }
         }
+        let journey = matches!(game, AnyGame::Journey(_));
         self.game = Some(game);
         self.save_game();
         if self.daily.set_current(date) {
             self.save_daily();
         }
+        // A journey continued is the same level; its deal says whether it is new.
+        if !journey {
+            self.restart_deal();
+        }
+    }
+
+    /// The current game's deal starts again (a new game, a journey level retried): it
+    /// counts as played again at its next first move.
+    pub fn restart_deal(&mut self) {
+        if let Some(snapshot) = self.stats_snapshot() {
+            self.stats.new_deal(&snapshot);
+        }
+    }
+
+    fn stats_snapshot(&self) -> Option<Snapshot> {
+        let game = self.game.as_ref()?;
+        Some(Snapshot::of(game, self.daily.current_day().is_some()))
+    }
+
+    /// Counts the current game in the statistics after a change (saved if that counted).
+    fn observe_stats(&mut self) {
+        if let Some(snapshot) = self.stats_snapshot() {
+            if self.stats.observe(&snapshot, stats::now_s()) {
+                self.saver.queue(stats::FILE, self.stats.to_json());
+            }
+        }
+    }
+
+    /// The statistics, with the current game's group.
+    pub fn statistics(&self) -> Statistics {
+        self.stats
+            .report(self.stats_snapshot().map(|snapshot| snapshot.group))
     }
 
     /// The daily deal's record (best times, the current game's day).

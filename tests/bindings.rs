@@ -10,6 +10,7 @@ use lianliankan_lib::daily::DailyStatus;
 use lianliankan_lib::error::ErrorBody;
 use lianliankan_lib::mode::NewGameOptions;
 use lianliankan_lib::settings::Settings;
+use lianliankan_lib::stats::Statistics;
 use lianliankan_lib::view::{AnyHintResult, AnySelectResult, AnyView, StartInfo, WinningLine};
 use llk_engine::classic::game::{GameOptions, Hint, Outcome};
 use llk_engine::classic::layout::Preset;
@@ -57,6 +58,7 @@ fn generate(dir: &Path) -> BTreeMap<String, String> {
         Settings::export_all(&cfg),
         ErrorBody::export_all(&cfg),
         DailyStatus::export_all(&cfg),
+        Statistics::export_all(&cfg),
     ];
     for r in results {
         r.expect("export bindings");

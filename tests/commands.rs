@@ -115,7 +115,7 @@ fn every_command_answers() {
     assert!(presets.iter().any(|p| p["name"] == "10x10"));
     assert_eq!(
         app.ok("get_settings", json!({})),
-        json!({ "language": "auto", "auto_shuffle": true })
+        json!({ "language": "auto", "auto_shuffle": true, "muted": null, "intro_seen": false })
     );
     for cmd in ["game_state", "hint", "shuffle", "undo"] {
         assert_eq!(app.err(cmd, json!({})), "no_game", "{cmd}");
@@ -173,7 +173,8 @@ fn every_command_answers() {
     );
     assert_eq!(app.state()["elapsed_ms"], 12345);
 
-    let settings = json!({ "language": "zh-Hans", "auto_shuffle": false });
+    let settings =
+        json!({ "language": "zh-Hans", "auto_shuffle": false, "muted": true, "intro_seen": true });
     assert_eq!(
         app.ok("set_settings", json!({ "settings": settings })),
         settings
@@ -301,7 +302,9 @@ fn bad_arguments_are_refused_with_code_and_message() {
         json!({ "language": "klingon", "auto_shuffle": true }),
         json!({ "language": "en" }),
         json!({ "language": "en", "auto_shuffle": "yes" }),
-        json!({ "language": "en", "auto_shuffle": true, "extra": 1 }),
+        json!({ "language": "en", "auto_shuffle": true, "muted": null, "intro_seen": true, "extra": 1 }),
+        json!({ "language": "en", "auto_shuffle": true, "muted": null }),
+        json!({ "language": "en", "auto_shuffle": true, "muted": "no", "intro_seen": true }),
     ] {
         assert_eq!(
             app.err("set_settings", json!({ "settings": settings })),

@@ -1,5 +1,5 @@
 //! Parser fuzzing of the shell's files (`game.json` of either mode, `settings.json`,
-//! `scores.json`): mutants of valid files and random bytes never panic, answer within a
+//! `scores.json`, `stats.json`): mutants of valid files and random bytes never panic, answer within a
 //! time bound, and a file that loads is a game that keeps every invariant of the command
 //! fuzzer's checks (so a save that is valid JSON but breaks the rules is refused, not
 //! played). `LLK_FUZZ_INPUTS` sets the number per file (default 2,000).
@@ -141,6 +141,35 @@ fn settings_and_scores_never_panic() {
             Ok(s),
             "re-saves to itself"
         );
+        Ok(())
+    });
+    assert!(accepted > 0 && accepted < tried);
+}
+
+#[test]
+fn statistics_never_panic() {
+    use lianliankan_lib::stats::{Assist, Snapshot, Stats};
+    let mut stats = Stats::new();
+    for (i, assists) in [vec![], vec![Assist::Hint, Assist::Undo]]
+        .into_iter()
+        .enumerate()
+    {
+        let snapshot = Snapshot {
+            group: "classic/8x18/36".into(),
+            deal: format!("deal {i}"),
+            journey: false,
+            moved: true,
+            won: true,
+            ms: 60_000,
+            score: 1234,
+            assists,
+        };
+        stats.observe(&snapshot, 1_790_000_000);
+    }
+    let valid = [stats.to_json()];
+    let (tried, accepted) = fuzz("stats.json", 14, &valid, |t| {
+        let s = Stats::from_json(t)?;
+        assert_eq!(Stats::from_json(&s.to_json()), Ok(s), "re-saves to itself");
         Ok(())
     });
     assert!(accepted > 0 && accepted < tried);

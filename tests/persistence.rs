@@ -37,7 +37,8 @@ fn a_restart_resumes_the_exact_position_with_undo_history() {
     let dir = tempfile::tempdir().expect("tempdir");
     let app = TestApp::new(dir.path());
     app.start();
-    let settings = json!({ "language": "en", "auto_shuffle": false });
+    let settings =
+        json!({ "language": "en", "auto_shuffle": false, "muted": null, "intro_seen": true });
     app.ok("set_settings", json!({ "settings": settings }));
     let dealt = app.state();
     play(&app, 3);
@@ -69,7 +70,7 @@ fn a_corrupt_or_truncated_game_is_set_aside_and_nothing_else_is_lost() {
         let dir = tempfile::tempdir().expect("tempdir");
         let app = TestApp::new(dir.path());
         app.start();
-        let settings = json!({ "language": "zh-Hant", "auto_shuffle": true });
+        let settings = json!({ "language": "zh-Hant", "auto_shuffle": true, "muted": false, "intro_seen": false });
         app.ok("set_settings", json!({ "settings": settings }));
         play(&app, 1);
         drop(app);
@@ -105,7 +106,13 @@ fn a_corrupt_or_truncated_game_is_set_aside_and_nothing_else_is_lost() {
         drop(app);
         assert_eq!(
             file_names(dir.path()),
-            ["game.json", "game.json.corrupt", "settings.json"],
+            // stats.json: the game played before counted (issue 8).
+            [
+                "game.json",
+                "game.json.corrupt",
+                "settings.json",
+                "stats.json"
+            ],
             "{damage}"
         );
     }
@@ -127,7 +134,7 @@ fn corrupt_settings_and_scores_are_set_aside_too() {
     assert!(notice.contains("scores.json.corrupt"), "{notice}");
     assert_eq!(
         app.ok("get_settings", json!({})),
-        json!({ "language": "auto", "auto_shuffle": true })
+        json!({ "language": "auto", "auto_shuffle": true, "muted": null, "intro_seen": false })
     );
     app.flush();
     assert_eq!(
@@ -163,7 +170,8 @@ fn saves_are_atomic_and_leave_no_temp_files() {
         app.flush();
         let on_disk = fs::read_to_string(dir.path().join("game.json")).expect("game.json");
         assert!(llk_engine::classic::game::Game::from_json(&on_disk).is_ok());
-        assert_eq!(file_names(dir.path()), ["game.json"]);
+        // stats.json: the game counts as played from its first match (issue 8).
+        assert_eq!(file_names(dir.path()), ["game.json", "stats.json"]);
     }
 }
 
@@ -179,7 +187,7 @@ fn an_unwritable_data_dir_does_not_stop_the_game() {
     play(&app, 1);
     let code = app.err(
         "set_settings",
-        json!({ "settings": { "language": "en", "auto_shuffle": true } }),
+        json!({ "settings": { "language": "en", "auto_shuffle": true, "muted": null, "intro_seen": true } }),
     );
     assert_eq!(code, "storage");
     // ...but the setting applies for this session.

@@ -102,6 +102,7 @@ pub fn journey_next(state: State<'_, SharedState>) -> AppResult<AnyView> {
 pub fn journey_retry(state: State<'_, SharedState>) -> AppResult<AnyView> {
     with_state(&state, |s| {
         s.change_game(|g| Ok(g.journey_mut("journey_retry")?.retry_level()?))?;
+        s.restart_deal();
         s.view()
     })
 }

@@ -232,3 +232,9 @@ pub fn set_settings(state: State<'_, SharedState>, settings: Arg) -> AppResult<S
         Ok(s.settings().clone())
     })
 }
+
+/// The player's statistics: games played and won and the best times, per group.
+#[tauri::command]
+pub fn statistics(state: State<'_, SharedState>) -> AppResult<crate::stats::Statistics> {
+    with_state(&state, |s| Ok(s.statistics()))
+}

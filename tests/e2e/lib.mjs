@@ -36,8 +36,9 @@ export function freshData() {
   mkdirSync(DATA, { recursive: true });
 }
 
-/** Opens the app (a new process); waits for the first board. */
-export async function launch({ width, height } = {}) {
+/** Opens the app (a new process); waits for the first board. The first-launch card (shown
+ * on an empty data dir) is dismissed unless `keepIntro`. */
+export async function launch({ width, height, keepIntro = false } = {}) {
   const b = await remote({
     hostname: "127.0.0.1",
     port: PORT,
@@ -63,6 +64,7 @@ export async function launch({ width, height } = {}) {
     await b.deleteSession().catch(() => {});
     throw e;
   }
+  if (!keepIntro) await dismissIntro(b);
   return b;
 }
 
@@ -243,3 +245,24 @@ export function llkJson(bin, args) {
   return JSON.parse(execFileSync(bin, args, { encoding: "utf8", maxBuffer: 1 << 24 }));
 }
 
+
+// ---- issue 8 extras (first-launch card) ------------------------------------------------
+
+/** Closes the first-launch card if it is open (saved: it does not come back) and waits
+ * until the shell has the setting. */
+export async function dismissIntro(b) {
+  const open = await b.execute(() => {
+    const d = document.getElementById("dlg-intro");
+    if (!d?.open) return false;
+    document.getElementById("intro-ok").click();
+    return true;
+  });
+  if (!open) return;
+  await b.waitUntil(
+    () =>
+      b.executeAsync((done) => {
+        window.__TAURI_INTERNALS__.invoke("get_settings").then((s) => done(s.intro_seen === true), () => done(false));
+      }),
+    { timeout: 5000, timeoutMsg: "the first-launch card's dismissal was not saved" },
+  );
+}

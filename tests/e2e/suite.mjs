@@ -13,6 +13,7 @@ import "./scenarios/solvability.mjs";
 import "./scenarios/journey.mjs";
 import "./scenarios/codes.mjs";
 import "./scenarios/feedback.mjs";
+import "./scenarios/extras.mjs";
 
 const only = process.env.LLK_E2E_ONLY ? new RegExp(process.env.LLK_E2E_ONLY) : null;
 

@@ -129,9 +129,12 @@ pub const TABLE: &[Cmd] = &[
         name: "set_settings",
         args: |g, _| {
             let languages = ["auto", "en", "zh-Hans", "zh-Hant", "fr"];
+            let muted = [json!(null), json!(true), json!(false)][g.below(3)].clone();
             let settings = json!({
                 "language": languages[g.below(languages.len())],
                 "auto_shuffle": g.chance(0.5),
+                "muted": muted,
+                "intro_seen": g.chance(0.5),
             });
             let settings = g.or_junk(settings);
             json!({ "settings": settings })
@@ -220,6 +223,12 @@ pub const TABLE: &[Cmd] = &[
     Cmd {
         name: "daily_status",
         args: date_args,
+        read_only: true,
+        effect: keep,
+    },
+    Cmd {
+        name: "statistics",
+        args: no_args,
         read_only: true,
         effect: keep,
     },

@@ -11,7 +11,7 @@
     { name: "30x16", rows: 16, cols: 30, kinds: 48 },
   ];
   const q = new URLSearchParams(location.search);
-  let settings = { language: q.get("lang") || "auto", auto_shuffle: true };
+  let settings = { language: q.get("lang") || "auto", auto_shuffle: true, muted: null, intro_seen: q.get("intro") !== "1" };
   let rng = 1;
   const rand = () => ((rng = (rng * 1103515245 + 12345) % 2147483648) / 2147483648);
   let g = null;

@@ -14,6 +14,7 @@ import type {
   Preset,
   Settings,
   StartInfo,
+  Statistics,
   TileId,
   WinningLine,
 } from "./ipc";
@@ -75,4 +76,6 @@ export const api = {
   /** Today's (UTC) daily deal. */
   dailyDeal: () => call<AnyView>("daily_deal"),
   dailyStatus: () => call<DailyStatus>("daily_status"),
+  /** Games played and won and the best times, per layout and mode (stats-dialog.ts). */
+  statistics: () => call<Statistics>("statistics"),
 };

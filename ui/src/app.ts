@@ -29,6 +29,9 @@ import { StackController } from "./stack/controller";
 import { pathDuration } from "./path-view";
 import { SolveRun } from "./solve-run";
 import { Toasts } from "./toast";
+import { FirstLaunch, shouldShowIntro } from "./first-launch";
+import { sound, soundForOutcome } from "./sound";
+import { StatsDialog } from "./stats-dialog";
 
 const FALLBACK_PRESETS: Preset[] = [{ name: "10x10", rows: 10, cols: 10, kinds: 25 }];
 
@@ -37,7 +40,7 @@ export class App {
   private game: GameView | null = null;
   private readonly stack: StackController;
   private presets: Preset[] = [];
-  private settings: Settings = { language: "auto", auto_shuffle: true };
+  private settings: Settings = { language: "auto", auto_shuffle: true, muted: null, intro_seen: false };
   private lang: Lang = "en";
   private t: Translate = translator("en");
   private paused = false;
@@ -66,6 +69,9 @@ export class App {
   /** An auto-shuffle is being shown after its match: taps wait until it is drawn. */
   private settleUntil = 0;
   private settleTimer = 0;
+  /** Issue 8: the first-launch card and the statistics dialog. */
+  private readonly intro = new FirstLaunch(() => this.introSeen());
+  private readonly statsDialog = new StatsDialog();
 
   constructor() {
     this.board = new BoardView(byId("board"), { onSelect: (r, c) => this.select(r, c) }, this.t);
@@ -104,7 +110,7 @@ export class App {
       onJourney: (restart) => this.journey.start(restart),
       codes: this.codes,
     });
-    this.settingsDialog = new SettingsDialog((s) => this.changeSettings(s));
+    this.settingsDialog = new SettingsDialog((s) => this.changeSettings(s), () => this.openStats());
     this.wonDialog = new WonDialog({ onNew: () => this.openNewGame(), onRetry: () => this.retry() });
     this.deadEnd = new DeadEnd({
       current: () => this.game,
@@ -155,9 +161,11 @@ export class App {
     ]);
     mark("started");
     this.settings = settings;
+    sound.setSetting(settings.muted);
     this.applyLanguage();
+    if (start) this.showGame(start.game);
+    if (shouldShowIntro(this.settings)) this.intro.open(this.t);
     if (start) {
-      this.showGame(start.game);
       this.hud.showNotice(noticeText(start, this.t));
       markFirstBoard();
     }
@@ -241,6 +249,7 @@ export class App {
   }
 
   private applyOutcome(outcome: Outcome, game: GameView): void {
+    sound.play(soundForOutcome(outcome));
     switch (outcome.kind) {
       case "selected":
         this.board.setSelection(outcome.cell);
@@ -310,6 +319,7 @@ export class App {
       this.toasts.show(this.t("hint.none"));
       return;
     }
+    sound.play("hint");
     this.board.setHint([hint.a, hint.b]);
     const g = this.board.geometry();
     if (g && !this.reducedMotion.matches) this.overlay.draw(hint.path, g, pathDuration(hint.path), 900, "hint");
@@ -332,6 +342,7 @@ export class App {
         el.classList.add("shuffling");
       }
       el.dataset["autoShuffle"] = "shown";
+      sound.play("shuffle");
       this.settleTimer = window.setTimeout(() => this.toasts.show(this.t("shuffled.auto")), reduced ? 0 : SHUFFLE_MS);
     }, afterMs + 40);
   }
@@ -350,6 +361,7 @@ export class App {
     this.overlay.clear();
     const boardEl = this.board.el;
     boardEl.classList.remove("shuffling");
+    if (what === "shuffle") sound.play("shuffle");
     if (what === "shuffle" && !this.reducedMotion.matches) {
       void boardEl.offsetWidth;
       boardEl.classList.add("shuffling");
@@ -445,7 +457,22 @@ export class App {
   private changeSettings(s: Settings): void {
     this.enqueue(async () => {
       this.settings = await api.setSettings(s);
+      sound.setSetting(this.settings.muted);
       this.applyLanguage();
+    });
+  }
+
+  /** The first-launch card was dismissed: saved, so it is never shown again. */
+  private introSeen(): void {
+    if (this.settings.intro_seen) return;
+    this.changeSettings({ ...this.settings, intro_seen: true });
+  }
+
+  private openStats(): void {
+    void this.enqueue(async () => {
+      const stats = await api.statistics();
+      if (this.settingsDialog.el.open) this.settingsDialog.el.close();
+      this.statsDialog.open(stats, this.t, htmlLang(this.lang));
     });
   }
 

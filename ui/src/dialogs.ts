@@ -10,9 +10,35 @@ import { byId } from "./hud";
 import type { Translate } from "./i18n";
 import type { NewGameOptions, AnyView, GameView, Language, Preset, Settings, SlideRule, StackView } from "./ipc";
 import { parseSeed, randomSeed } from "./seed";
+import { isMuted } from "./sound";
 
 function showModal(d: HTMLDialogElement): void {
   if (!d.open) d.showModal();
+}
+
+/** What the New game dialog shows when it opens. */
+export interface DialogChoices {
+  mode: "classic" | "stack" | "journey";
+  /** A preset name, or "" for the first preset. */
+  layout: string;
+  solvable: boolean;
+  ring: boolean;
+  slide: SlideRule;
+  level: number;
+  randomFill: boolean;
+}
+
+/**
+ * The choices before any game was started from the dialog: the engine's defaults
+ * (solvable deals, paths around the border, tiles stay, level 1, no random fill) in the
+ * current game's mode, layout (a preset) and stack level.
+ */
+export function defaultChoices(current: AnyView | null, presets: readonly Preset[]): DialogChoices {
+  const mode = current?.mode ?? "classic";
+  const classic = current?.mode === "classic" ? current : null;
+  const layout = classic ? (presets.find((p) => p.rows === classic.rows && p.cols === classic.cols)?.name ?? "") : "";
+  const level = current?.mode === "stack" ? (current.options.level ?? 1) : 1;
+  return { mode, layout, solvable: true, ring: true, slide: "none", level, randomFill: false };
 }
 
 export interface NewGameHandlers {
@@ -39,7 +65,10 @@ export class NewGameDialog {
   private readonly journeyRestart = byId<HTMLInputElement>("opt-journey-restart");
   private readonly slide = byId<HTMLSelectElement>("opt-slide");
   private canRetry = false;
-  private stackBase: StackView["options"] | null = null;
+  /** Custom stack sizes, tray and props are never carried over: every deal from here uses these. */
+  private readonly stackBase: StackView["options"] | null = null;
+  /** The choices of the last game started here (this session): the dialog reopens on them. */
+  private last: DialogChoices | null = null;
   private presets: Preset[] = [];
   private autoShuffle = true;
 
@@ -47,6 +76,7 @@ export class NewGameDialog {
     byId("form-new").addEventListener("submit", (e) => {
       e.preventDefault();
       if (this.modeJourney.checked) {
+        this.remember();
         this.el.close();
         handlers.onJourney(this.journeyRestart.checked);
         return;
@@ -58,6 +88,7 @@ export class NewGameDialog {
       }
       const options = this.read();
       if (!options) return;
+      this.remember();
       this.el.close();
       handlers.onStart(options);
     });
@@ -106,31 +137,43 @@ export class NewGameDialog {
   open(current: AnyView | null, autoShuffle: boolean, canRetry: boolean): void {
     this.autoShuffle = autoShuffle;
     this.canRetry = canRetry;
-    const stack = current?.mode === "stack";
     const journey = current?.mode === "journey";
-    this.modeStack.checked = stack;
-    this.modeJourney.checked = journey;
-    this.modeClassic.checked = !stack && !journey;
+    // The last choices made here, else the defaults in the current game's mode and
+    // layout: a game's unusual options (no border, a slide rule, a random stack fill, a
+    // custom size from a code) are not carried into the next one.
+    const c = this.last ?? defaultChoices(current, this.presets);
+    this.modeStack.checked = c.mode === "stack";
+    this.modeJourney.checked = c.mode === "journey";
+    this.modeClassic.checked = c.mode === "classic";
     this.journeyRestart.checked = false;
     this.showMode();
-    if (current?.mode === "stack") {
-      this.stackBase = current.options;
-      this.level.value = String(current.options.level ?? 1);
-      this.randomFill.checked = current.options.random_fill;
-    } else if (current && current.mode !== "journey") {
-      const match = this.presets.find((p) => p.rows === current.rows && p.cols === current.cols);
-      if (match) this.layout.value = match.name;
-      this.solvable.checked = current.options.solvable;
-      this.ring.checked = current.options.ring;
-      this.slide.value = current.options.slide;
-    }
+    if (c.layout) this.layout.value = c.layout;
+    this.solvable.checked = c.solvable;
+    this.ring.checked = c.ring;
+    this.slide.value = c.slide;
+    this.level.value = String(c.level);
+    this.randomFill.checked = c.randomFill;
+    // Empty: a random deal (the help text says so); the current seed is shown in the HUD.
     this.seed.value = "";
-    this.seed.placeholder = current?.mode === "journey" ? "" : (current?.options.seed ?? "");
+    this.seed.placeholder = "";
     this.seedError.hidden = true;
     byId<HTMLButtonElement>("new-retry").hidden = journey || !canRetry;
     this.handlers.codes?.opened();
     showModal(this.el);
-    (stack ? this.modeStack : journey ? this.modeJourney : this.modeClassic).focus();
+    (c.mode === "stack" ? this.modeStack : c.mode === "journey" ? this.modeJourney : this.modeClassic).focus();
+  }
+
+  /** Remembers what was chosen for the next opening. */
+  private remember(): void {
+    this.last = {
+      mode: this.modeJourney.checked ? "journey" : this.stackMode ? "stack" : "classic",
+      layout: this.layout.value,
+      solvable: this.solvable.checked,
+      ring: this.ring.checked,
+      slide: (this.slide.value || "none") as SlideRule,
+      level: Math.max(1, Math.min(999, Math.round(Number(this.level.value) || 1))),
+      randomFill: this.randomFill.checked,
+    };
   }
 
   private readSeed(): string | null {
@@ -187,17 +230,34 @@ export class SettingsDialog {
   readonly el = byId<HTMLDialogElement>("dlg-settings");
   private readonly language = byId<HTMLSelectElement>("set-language");
   private readonly autoShuffle = byId<HTMLInputElement>("set-autoshuffle");
+  private readonly sound = byId<HTMLInputElement>("set-sound");
+  /** The settings shown, so fields the dialog does not edit are sent back unchanged. */
+  private shown: Settings | null = null;
+  /** The sound toggle was flipped while open: its state becomes an explicit choice. */
+  private soundTouched = false;
 
-  constructor(onChange: (s: Settings) => void) {
-    const emit = () =>
-      onChange({ language: this.language.value as Language, auto_shuffle: this.autoShuffle.checked });
+  constructor(onChange: (s: Settings) => void, onStats: () => void) {
+    const emit = () => {
+      if (!this.shown) return;
+      const muted = this.soundTouched ? !this.sound.checked : this.shown.muted;
+      this.shown = { ...this.shown, language: this.language.value as Language, auto_shuffle: this.autoShuffle.checked, muted };
+      onChange(this.shown);
+    };
     this.language.addEventListener("change", emit);
     this.autoShuffle.addEventListener("change", emit);
+    this.sound.addEventListener("change", () => {
+      this.soundTouched = true;
+      emit();
+    });
+    byId("set-stats").addEventListener("click", onStats);
   }
 
   open(s: Settings): void {
+    this.shown = s;
+    this.soundTouched = false;
     this.language.value = s.language;
     this.autoShuffle.checked = s.auto_shuffle;
+    this.sound.checked = !isMuted(s.muted, window.matchMedia("(prefers-reduced-motion: reduce)").matches);
     showModal(this.el);
     this.language.focus();
   }

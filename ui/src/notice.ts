@@ -17,6 +17,7 @@ const FILES: Record<string, Key> = {
   scores: "notice.file.scores",
   daily: "notice.file.daily",
   journey: "notice.file.journey",
+  stats: "notice.file.stats",
 };
 
 export function noticeText(start: StartInfo, t: Translate): string | null {

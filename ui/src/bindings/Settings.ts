@@ -8,4 +8,13 @@ export type Settings = { language: Language,
 /**
  * Default for new games' `auto_shuffle` option.
  */
-auto_shuffle: boolean, };
+auto_shuffle: boolean, 
+/**
+ * Sound effects off (`true`) or on (`false`); `null` follows the system: off when
+ * it prefers reduced motion (the view decides, it knows the system's preference).
+ */
+muted: boolean | null, 
+/**
+ * The first-launch rule and demo were dismissed: never shown again.
+ */
+intro_seen: boolean, };

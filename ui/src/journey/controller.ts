@@ -8,6 +8,7 @@
  */
 import { api } from "../api";
 import { byId } from "../hud";
+import { sound } from "../sound";
 import type { Translate } from "../i18n";
 import type { AnyView, JourneyView } from "../ipc";
 import type { Toasts } from "../toast";
@@ -184,7 +185,10 @@ export class JourneyUi {
       level: v.journey.level,
       rule: t(ruleKey(v.journey.rule)),
     });
-    if (!this.lostDialog.open) this.lostDialog.showModal();
+    if (!this.lostDialog.open) {
+      sound.play("lose");
+      this.lostDialog.showModal();
+    }
     byId("journey-lost-retry").focus();
     this.host.toasts.announce(t("journey.announceTimeUp"));
   }

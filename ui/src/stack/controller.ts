@@ -4,6 +4,7 @@
  * shows hints, the lost dialog and the "winning line" demo. The app owns the clock, the
  * HUD, the won dialog and the mode switch.
  */
+import { sound, soundForTake } from "../sound";
 import { api } from "../api";
 import { faceOf } from "../faces";
 import { byId } from "../hud";
@@ -168,6 +169,7 @@ export class StackController {
       return this.host.showAny(res.mode === "journey" ? { mode: "journey", ...res.game } : { mode: "classic", ...res.game });
     this.newBest = res.new_best;
     this.apply(res.game, { taken: res.outcome }, snap);
+    sound.play(soundForTake(res.game.status, res.outcome.cleared.length));
     const t = this.host.t();
     const face = t(`face.${faceOf(v.tiles.find((x) => x.id === id)?.kind ?? 0)}`);
     if (res.outcome.cleared.length > 0) this.host.toasts.announce(t("announce.cleared", { face }));
@@ -187,6 +189,7 @@ export class StackController {
       if (!this.ready()) return;
       const snap = this.snapshot(null);
       this.applyAny(await api.shuffle(), { shuffled: true }, snap);
+      sound.play("shuffle");
     });
   }
 
@@ -209,6 +212,7 @@ export class StackController {
       const t = this.host.t();
       const h = res.hint;
       if (h.id !== null) {
+        sound.play("hint");
         const onBoard = this.view?.tiles.find((x) => x.id === h.id)?.place === "board";
         this.board.setHint(onBoard ? h.id : null);
         this.tray.setHint(onBoard ? null : h.id);

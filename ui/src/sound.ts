@@ -1,0 +1,155 @@
+/**
+ * Sound effects (issue 8), synthesized with Web Audio at run time: no audio files. Each
+ * game event has a short recipe of notes (pure data, tested); `Sound.play` renders one
+ * when sound is on. Whether it is on: the `muted` setting, or when that is `null`
+ * (follow the system), off if the system prefers reduced motion. Without Web Audio (tests,
+ * a webview without an audio device) playing is a no-op. The last event asked for is
+ * stamped on `<html data-sound>` (with `-muted` when silent) for the end-to-end tests.
+ */
+import type { Outcome } from "./bindings/Outcome";
+
+/** The moments that make a sound. */
+export type SoundEvent = "select" | "match" | "nopath" | "hint" | "shuffle" | "win" | "lose";
+
+export const SOUND_EVENTS: readonly SoundEvent[] = ["select", "match", "nopath", "hint", "shuffle", "win", "lose"];
+
+/** One tone: an oscillator from `at` seconds for `dur` seconds, gliding to `to` Hz if set. */
+export interface Note {
+  freq: number;
+  to?: number;
+  at: number;
+  dur: number;
+  wave: OscillatorType;
+  gain: number;
+}
+
+const n = (freq: number, at: number, dur: number, wave: OscillatorType, gain: number, to?: number): Note =>
+  to === undefined ? { freq, at, dur, wave, gain } : { freq, at, dur, wave, gain, to };
+
+/** What each event sounds like: short (under a second and a half), soft, distinct. */
+export const RECIPES: Record<SoundEvent, readonly Note[]> = {
+  // a light tick
+  select: [n(880, 0, 0.06, "triangle", 0.18)],
+  // two rising notes, a fifth apart
+  match: [n(660, 0, 0.09, "triangle", 0.22), n(990, 0.07, 0.14, "triangle", 0.22)],
+  // a low falling buzz
+  nopath: [n(220, 0, 0.16, "square", 0.08, 150)],
+  // a soft chime
+  hint: [n(1320, 0, 0.12, "sine", 0.16), n(1760, 0.08, 0.18, "sine", 0.12)],
+  // a quick upward sweep
+  shuffle: [n(300, 0, 0.22, "sawtooth", 0.06, 900)],
+  // a major arpeggio
+  win: [
+    n(523, 0, 0.14, "triangle", 0.22),
+    n(659, 0.12, 0.14, "triangle", 0.22),
+    n(784, 0.24, 0.14, "triangle", 0.22),
+    n(1047, 0.36, 0.4, "triangle", 0.24),
+  ],
+  // a falling minor third, then low
+  lose: [n(392, 0, 0.18, "triangle", 0.2), n(311, 0.16, 0.2, "triangle", 0.2), n(196, 0.34, 0.45, "triangle", 0.2, 160)],
+};
+
+/** Total length of a recipe in seconds. */
+export function recipeLength(notes: readonly Note[]): number {
+  return notes.reduce((end, x) => Math.max(end, x.at + x.dur), 0);
+}
+
+/** Sound is off: the player's choice, else the system's reduced-motion preference. */
+export function isMuted(setting: boolean | null, prefersReducedMotion: boolean): boolean {
+  return setting ?? prefersReducedMotion;
+}
+
+/**
+ * The sound of a classic tap's outcome: a match (the win sounds when the board is clear),
+ * a selection, or two tiles of one kind that did not connect (the engine's `no_path`).
+ * `null`: no sound (a deselection).
+ */
+export function soundForOutcome(outcome: Outcome): SoundEvent | null {
+  switch (outcome.kind) {
+    case "matched":
+      return outcome.status === "won" ? "win" : "match";
+    case "selected":
+      return "select";
+    case "switched":
+      return outcome.no_path ? "nopath" : "select";
+    default:
+      return null;
+  }
+}
+
+/** The sound of a stack take: three alike cleared, the tray filled, the board cleared. */
+export function soundForTake(status: string, cleared: number): SoundEvent {
+  if (status === "won") return "win";
+  if (status === "lost") return "lose";
+  return cleared > 0 ? "match" : "select";
+}
+
+type AudioCtor = new () => AudioContext;
+
+function audioContextClass(): AudioCtor | null {
+  const w = globalThis as unknown as { AudioContext?: AudioCtor; webkitAudioContext?: AudioCtor };
+  return w.AudioContext ?? w.webkitAudioContext ?? null;
+}
+
+export class Sound {
+  private ctx: AudioContext | null = null;
+  private setting: boolean | null = null;
+  private readonly reduced: { matches: boolean } | null;
+
+  constructor(reducedMotion: { matches: boolean } | null = null) {
+    this.reduced = reducedMotion;
+  }
+
+  /** The `muted` setting (`null`: follow the system). */
+  setSetting(muted: boolean | null): void {
+    this.setting = muted;
+  }
+
+  get muted(): boolean {
+    return isMuted(this.setting, this.reduced?.matches ?? false);
+  }
+
+  play(event: SoundEvent | null): void {
+    if (event === null) return;
+    const muted = this.muted;
+    if (typeof document !== "undefined") document.documentElement.dataset["sound"] = muted ? `${event}-muted` : event;
+    if (muted) return;
+    try {
+      this.render(RECIPES[event]);
+    } catch {
+      // no audio device or no Web Audio: silence is fine
+    }
+  }
+
+  private render(notes: readonly Note[]): void {
+    if (!this.ctx) {
+      const Ctor = audioContextClass();
+      if (!Ctor) return;
+      this.ctx = new Ctor();
+    }
+    const ctx = this.ctx;
+    if (ctx.state === "suspended") void ctx.resume().catch(() => undefined);
+    const t0 = ctx.currentTime + 0.01;
+    for (const note of notes) {
+      const osc = ctx.createOscillator();
+      const amp = ctx.createGain();
+      osc.type = note.wave;
+      osc.frequency.setValueAtTime(note.freq, t0 + note.at);
+      if (note.to !== undefined) osc.frequency.exponentialRampToValueAtTime(note.to, t0 + note.at + note.dur);
+      // quick attack, exponential release: no clicks
+      amp.gain.setValueAtTime(0.0001, t0 + note.at);
+      amp.gain.exponentialRampToValueAtTime(note.gain, t0 + note.at + 0.01);
+      amp.gain.exponentialRampToValueAtTime(0.0001, t0 + note.at + note.dur);
+      osc.connect(amp).connect(ctx.destination);
+      osc.start(t0 + note.at);
+      osc.stop(t0 + note.at + note.dur + 0.02);
+    }
+  }
+}
+
+/** The app's one player (its setting comes from the shell's settings at start). */
+export const sound = new Sound(
+  typeof window !== "undefined" && typeof window.matchMedia === "function"
+    ? window.matchMedia("(prefers-reduced-motion: reduce)")
+    : null,
+);
