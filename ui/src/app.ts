@@ -19,7 +19,7 @@ import type { NewGameOptions, AnyView, AppError, GameOptions, GameView, JourneyV
 import { JourneyUi } from "./journey/controller";
 import { glideDuration, glides } from "./slide-motion";
 import { actionForKey, firstTile, nextFocus, type Action } from "./keys";
-import { fitBoard, firstLayout, minCellFor } from "./layout";
+import { fitBoard, firstLayout, minCellFor, TOUCH_MIN_CELL } from "./layout";
 import { engineDirection } from "./orientation";
 import { mark, markFirstBoard } from "./metrics";
 import { noticeText } from "./notice";
@@ -446,9 +446,12 @@ export class App {
     const w = this.stage.clientWidth;
     const h = this.stage.clientHeight;
     const min = this.minCell();
+    // touch-sized boards pan without a scrollbar (as on phones); a mouse gets one
+    const touch = min >= TOUCH_MIN_CELL;
+    scroll.classList.toggle("touch", touch);
     let fit = fitBoard(w, h, g.rows, g.cols, min);
     // a board that pans vertically shares the width with a scrollbar
-    if (fit.size.scrollsY) fit = fitBoard(w - scrollbarWidth(), h, g.rows, g.cols, min);
+    if (fit.size.scrollsY && !touch) fit = fitBoard(w - scrollbarWidth(), h, g.rows, g.cols, min);
     this.board.setOrientation(fit.orientation);
     this.board.applySize(fit.size);
     scroll.classList.toggle("scrolls", fit.size.scrolls);

@@ -83,6 +83,7 @@ export class BoardView {
         if (el) this.place(el, r, c);
       }
     }
+    this.setTranslate(this.t);
   }
 
   /** Scrolls the board (when it pans) so that these cells show. */
@@ -121,7 +122,8 @@ export class BoardView {
 
   setTranslate(t: Translate): void {
     this.t = t;
-    this.el.setAttribute("aria-label", t("board.label", { rows: this.rows, cols: this.cols }));
+    const d = screenDims(this.rows, this.cols, this.orient);
+    this.el.setAttribute("aria-label", t("board.label", { rows: d.rows, cols: d.cols }));
     for (const row of this.cells)
       for (const cell of row) if (cell instanceof HTMLButtonElement) this.label(cell);
   }
@@ -138,7 +140,8 @@ export class BoardView {
       this.el.style.setProperty("--rows", String(game.rows));
       this.el.style.setProperty("--cols", String(game.cols));
       this.setScreenDims();
-      this.el.setAttribute("aria-label", this.t("board.label", { rows: game.rows, cols: game.cols }));
+      const d = screenDims(game.rows, game.cols, this.orient);
+      this.el.setAttribute("aria-label", this.t("board.label", { rows: d.rows, cols: d.cols }));
       this.focus = null;
     }
     const hadFocus = this.el.contains(document.activeElement);
@@ -269,8 +272,10 @@ export class BoardView {
 
   private label(btn: HTMLButtonElement): void {
     const kind = Number(btn.dataset["kind"]);
-    const row = Number(btn.dataset["row"]) + 1;
-    const col = Number(btn.dataset["col"]) + 1;
+    // the row and column the player sees (arrow keys move visually too)
+    const [r, c] = toScreen([Number(btn.dataset["row"]), Number(btn.dataset["col"])], this.orient);
+    const row = r + 1;
+    const col = c + 1;
     btn.setAttribute("aria-label", this.t("tile.label", { face: this.t(`face.${faceOf(kind)}`), row, col }));
   }
 
