@@ -26,7 +26,7 @@ export const RING = 0.5;
 /** A squeezed cell may go this narrow (still 40 px tall on touch) rather than pan sideways. */
 export const NARROW_MIN = 32;
 /** The ring margin, in px, of a squeezed board. */
-export const RING_MIN = 8;
+export const RING_MIN = 6;
 /** A window whose short side is at most this is phone-sized: touch minimum even with a mouse. */
 export const PHONE_SHORT_SIDE = 500;
 
