@@ -169,13 +169,27 @@ test("fit: 360x640 pans 18x8 vertically only; the hint is scrolled into view", a
     assert(note, "the New game dialog says 18x8 scrolls on this screen");
     await shot(b, "fit-360x640-dialog");
     await click(b, "#new-cancel");
-    // a hint off-screen: scroll the board away from the hinted pair, ask again
-    const pair = await hintPair(b);
-    await b.execute((pair) => {
-      const sc = document.getElementById("board-scroll");
-      const top = Math.min(...pair.map(([r, c]) => document.querySelector(`#board [data-row="${r}"][data-col="${c}"]`).offsetTop));
-      sc.scrollTo({ top: top > sc.scrollHeight / 2 ? 0 : sc.scrollHeight, behavior: "auto" });
-    }, pair);
+    // a hint off-screen: scroll the board so that neither hinted tile shows, ask again
+    let pair = null;
+    for (let i = 0; i < 10 && !pair; i++) {
+      const p = await hintPair(b);
+      const hidden = await b.execute((p) => {
+        const sc = document.getElementById("board-scroll");
+        for (const top of [0, sc.scrollHeight]) {
+          sc.scrollTo({ top, behavior: "auto" });
+          const v = sc.getBoundingClientRect();
+          const off = p.every(([r, c]) => {
+            const t = document.querySelector(`#board [data-row="${r}"][data-col="${c}"]`).getBoundingClientRect();
+            return t.bottom <= v.top || t.top >= v.bottom;
+          });
+          if (off) return true;
+        }
+        return false;
+      }, p);
+      if (hidden) pair = p;
+      else await matchPair(b, p);
+    }
+    assert(pair, "no hint could be scrolled off-screen in 10 tries");
     assert(!(await hintInView(b)), "the hinted pair is off-screen before asking again");
     const again = await hintPair(b);
     assertEq(again, pair, "the same hint");
