@@ -26,7 +26,11 @@ const measure = (b) =>
     const inside = (r, box) => r.left >= box.left - 0.5 && r.top >= box.top - 0.5 && r.right <= box.right + 0.5 && r.bottom <= box.bottom + 0.5;
     const win = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
     const se = document.scrollingElement;
-    const at = (r, c) => document.querySelector(`#board [data-row="${r}"][data-col="${c}"]`)?.getBoundingClientRect();
+    // layout positions (offsets ignore the lift of a selected tile)
+    const at = (r, c) => {
+      const e = document.querySelector(`#board [data-row="${r}"][data-col="${c}"]`);
+      return { left: e.offsetLeft, top: e.offsetTop };
+    };
     const a = at(0, 0);
     const down = at(1, 0);
     const right = at(0, 1);
