@@ -132,6 +132,7 @@ test("fit: 18x8 at 390x844 portrait is drawn transposed, 40 px tiles, a whole ga
     const before = await grid(b);
     await b.setWindowSize(844, 390);
     await b.waitUntil(async () => !(await measure(b)).transposed, { timeout: 5000, timeoutMsg: "not upright after rotating to landscape" });
+    assert((await b.execute(() => innerHeight)) <= 400, "the rotated window is phone-landscape short");
     assertEq(await grid(b), before, "rotating to landscape keeps the tiles");
     assertEq(await selected(b), tap, "rotating to landscape keeps the selection");
     m = await measure(b);
@@ -211,6 +212,8 @@ test("fit: 844x390 landscape shows the whole 18x8 board beside a compact header"
   const t0 = Date.now();
   const b = await launch({ width: 844, height: 390 });
   try {
+    const inner = await b.execute(() => [innerWidth, innerHeight]);
+    assert(inner[1] <= 400, `the window is phone-landscape short: ${inner}`);
     await newGame(b, { layout: "18x8", seed: "2026" });
     const m = await measure(b);
     assert(!m.transposed && m.drawnUpright, "upright in landscape");
