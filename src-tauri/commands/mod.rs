@@ -76,11 +76,21 @@ impl Target {
 }
 
 /// The resumed game (or a new default one) and, once, a notice about the saved files.
+/// `layout` (optional, a preset name) is the view's choice for a new default game: the
+/// layout that fits its screen; a resumed game ignores it.
 #[tauri::command]
-pub fn start(state: State<'_, SharedState>) -> AppResult<StartInfo> {
+pub fn start(state: State<'_, SharedState>, layout: Arg) -> AppResult<StartInfo> {
+    let layout = start_layout(&layout)?;
     with_state(&state, |s| {
         if !s.has_game() {
-            let game = AnyGame::new(s.default_options())?;
+            let mut options = s.default_options();
+            if let (Some(p), NewGameOptions::Classic(o)) = (layout, &mut options) {
+                // preset sizes are small (at most 30×16 with 36 kinds)
+                o.rows = p.rows as u16;
+                o.cols = p.cols as u16;
+                o.kinds = p.kinds as u16;
+            }
+            let game = AnyGame::new(options)?;
             s.set_game(game);
         }
         Ok(StartInfo {
@@ -89,6 +99,17 @@ pub fn start(state: State<'_, SharedState>) -> AppResult<StartInfo> {
             notices: s.take_notices(),
         })
     })
+}
+
+/// `start`'s optional `layout`: a preset's name, or `bad_argument`.
+fn start_layout(layout: &Arg) -> AppResult<Option<Preset>> {
+    if layout.is_missing() {
+        return Ok(None);
+    }
+    let name: String = layout.parse("layout")?;
+    llk_engine::classic::layout::preset(&name)
+        .map(Some)
+        .ok_or_else(|| AppError::BadArgument(format!("unknown layout `{name}`")))
 }
 
 /// The preset layouts (classic).

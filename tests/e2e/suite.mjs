@@ -14,6 +14,7 @@ import "./scenarios/journey.mjs";
 import "./scenarios/codes.mjs";
 import "./scenarios/feedback.mjs";
 import "./scenarios/extras.mjs";
+import "./scenarios/fit.mjs";
 
 const only = process.env.LLK_E2E_ONLY ? new RegExp(process.env.LLK_E2E_ONLY) : null;
 

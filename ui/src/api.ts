@@ -45,7 +45,8 @@ async function timedSelect(args: Record<string, unknown>): Promise<AnySelectResu
 }
 
 export const api = {
-  start: () => call<StartInfo>("start"),
+  /** `layout`: the preset a new install's first game should use (the one that fits the screen). */
+  start: (layout?: string) => call<StartInfo>("start", layout ? { layout } : {}),
   presets: () => call<Preset[]>("presets"),
   newGame: (options: GameOptions | NewGameOptions) => call<AnyView>("new_game", { options }),
   /** Classic: a cell. */

@@ -21,7 +21,8 @@ import type { NewGameOptions, AnyView, AppError, GameOptions, GameView, JourneyV
 import { JourneyUi } from "./journey/controller";
 import { glideDuration, glides } from "./slide-motion";
 import { actionForKey, firstTile, nextFocus, type Action } from "./keys";
-import { fitCells } from "./layout";
+import { fitBoard, firstLayout, minCellFor, TOUCH_MIN_CELL } from "./layout";
+import { engineDirection } from "./orientation";
 import { mark, markFirstBoard } from "./metrics";
 import { noticeText } from "./notice";
 import { PathOverlay } from "./path-overlay";
@@ -34,6 +35,21 @@ import { sound, soundForOutcome } from "./sound";
 import { StatsDialog } from "./stats-dialog";
 
 const FALLBACK_PRESETS: Preset[] = [{ name: "10x10", rows: 10, cols: 10, kinds: 25 }];
+/** The shell's default layout: a first game keeps it when it fits the screen. */
+const DEFAULT_LAYOUT = "18x8";
+
+/** The width a vertical scrollbar takes (0 with overlay scrollbars), measured once. */
+let scrollbarPx: number | null = null;
+function scrollbarWidth(): number {
+  if (scrollbarPx === null) {
+    const probe = document.createElement("div");
+    probe.className = "scrollbar-probe";
+    document.body.append(probe);
+    scrollbarPx = probe.offsetWidth - probe.clientWidth;
+    probe.remove();
+  }
+  return scrollbarPx;
+}
 
 export class App {
   /** The classic game, when the mode is classic. */
@@ -109,6 +125,7 @@ export class App {
       onRetry: () => this.retry(),
       onJourney: (restart) => this.journey.start(restart),
       codes: this.codes,
+      scrolls: (rows, cols) => this.boardScrolls(rows, cols),
     });
     this.settingsDialog = new SettingsDialog((s) => this.changeSettings(s), () => this.openStats());
     this.wonDialog = new WonDialog({ onNew: () => this.openNewGame(), onRetry: () => this.retry() });
@@ -155,10 +172,13 @@ export class App {
   async init(): Promise<void> {
     mark("init");
     // both requests in flight at once: the first board waits for one round trip, not two
-    const [settings, start] = await Promise.all([
+    // the presets first: a first game on a new install asks for a layout that fits the screen
+    const [settings, presets] = await Promise.all([
       api.getSettings().catch((e: unknown) => (this.error(e), this.settings)),
-      api.start().catch((e: unknown) => (this.error(e), null)),
+      api.presets().catch((e: unknown) => (this.error(e), FALLBACK_PRESETS)),
     ]);
+    this.presets = presets;
+    const start = await api.start(this.fittingLayout()).catch((e: unknown) => (this.error(e), null));
     mark("started");
     this.settings = settings;
     sound.setSetting(settings.muted);
@@ -169,7 +189,6 @@ export class App {
       this.hud.showNotice(noticeText(start, this.t));
       markFirstBoard();
     }
-    this.presets = await api.presets().catch((e: unknown) => (this.error(e), FALLBACK_PRESETS));
     this.newGameDialog.setPresets(this.presets, this.t);
     await this.codes.refresh();
   }
@@ -253,6 +272,7 @@ export class App {
     switch (outcome.kind) {
       case "selected":
         this.board.setSelection(outcome.cell);
+        this.board.reveal([outcome.cell]);
         this.toasts.announce(this.t("announce.selected", { face: this.faceName(outcome.cell) }));
         break;
       case "deselected":
@@ -260,6 +280,7 @@ export class App {
         break;
       case "switched":
         this.board.setSelection(outcome.to);
+        this.board.reveal([outcome.to]);
         if (outcome.no_path) {
           // Same kind, but no path with at most two turns: say so (and shake the pair).
           shake(this.board.el, [outcome.from, outcome.to]);
@@ -321,6 +342,7 @@ export class App {
     }
     sound.play("hint");
     this.board.setHint([hint.a, hint.b]);
+    this.board.reveal([hint.a, hint.b], !this.reducedMotion.matches);
     const g = this.board.geometry();
     if (g && !this.reducedMotion.matches) this.overlay.draw(hint.path, g, pathDuration(hint.path), 900, "hint");
   }
@@ -525,9 +547,34 @@ export class App {
     const g = this.game;
     if (!g) return;
     const scroll = byId("board-scroll");
-    const size = fitCells(this.stage.clientWidth - 8, this.stage.clientHeight - 8, g.rows, g.cols);
-    this.board.applySize(size);
-    scroll.classList.toggle("scrolls", size.scrolls);
+    const w = this.stage.clientWidth;
+    const h = this.stage.clientHeight;
+    const min = this.minCell();
+    // touch-sized boards pan without a scrollbar (as on phones); a mouse gets one
+    const touch = min >= TOUCH_MIN_CELL;
+    scroll.classList.toggle("touch", touch);
+    let fit = fitBoard(w, h, g.rows, g.cols, min);
+    // a board that pans vertically shares the width with a scrollbar
+    if (fit.size.scrollsY && !touch) fit = fitBoard(w - scrollbarWidth(), h, g.rows, g.cols, min);
+    this.board.setOrientation(fit.orientation);
+    this.board.applySize(fit.size);
+    scroll.classList.toggle("scrolls", fit.size.scrolls);
+    if (fit.size.scrolls) this.board.reveal(this.board.marked, false);
+  }
+
+  /** The minimum cell (tap target) for this pointer and window (layout.ts). */
+  private minCell(): number {
+    return minCellFor(window.matchMedia("(pointer: coarse)").matches, window.innerWidth, window.innerHeight);
+  }
+
+  /** Whether a classic board of this size pans on this screen (the New game dialog says so). */
+  private boardScrolls(rows: number, cols: number): boolean {
+    return fitBoard(this.stage.clientWidth, this.stage.clientHeight, rows, cols, this.minCell()).size.scrolls;
+  }
+
+  /** The layout a first game should use on this screen (the shell uses it only for a new install's game). */
+  private fittingLayout(): string | undefined {
+    return firstLayout(this.presets, DEFAULT_LAYOUT, this.stage.clientWidth, this.stage.clientHeight, this.minCell())?.name;
   }
 
   private showStackWon(v: StackView, newBest: boolean): void {
@@ -601,7 +648,7 @@ export class App {
         this.board.setFocus(from ?? firstTile(this.board.currentCells));
         return;
       }
-      const to = nextFocus(this.board.currentCells, from, action.dir);
+      const to = nextFocus(this.board.currentCells, from, engineDirection(action.dir, this.board.orientation));
       if (to) this.board.setFocus(to);
       return;
     }

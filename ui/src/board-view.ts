@@ -3,13 +3,17 @@
  * `data-kind`, translated `aria-label`) and inert placeholders for empty cells, inside a
  * half-cell margin that shows the ring. Roving tabindex: exactly one tile is tabbable.
  * It draws state it is given (selection, hint, vanishing tiles) and decides no rule.
+ * It may draw the board transposed (orientation.ts): cells keep their engine `data-row`
+ * and `data-col`, only their grid placement and the glide offsets change.
  */
 import { faceOf, faceSvg } from "./faces";
 import type { Translate } from "./i18n";
 import type { GameView, Pos } from "./ipc";
 import { firstTile, nearestTile } from "./keys";
 import type { CellSize } from "./layout";
+import { screenDims, screenOffset, toScreen, UPRIGHT, type Orientation } from "./orientation";
 import type { BoardGeometry } from "./path-view";
+import { reveal } from "./reveal";
 import type { Glide } from "./slide-motion";
 
 export interface BoardHandlers {
@@ -29,6 +33,7 @@ export class BoardView {
   private selection: Pos | null = null;
   private hint: Pos[] = [];
   private size: CellSize | null = null;
+  private orient: Orientation = UPRIGHT;
   private t: Translate;
 
   constructor(el: HTMLElement, handlers: BoardHandlers, t: Translate) {
@@ -59,7 +64,48 @@ export class BoardView {
   geometry(): BoardGeometry | null {
     if (!this.size) return null;
     const { cellW, cellH, ringW, ringH } = this.size;
-    return { rows: this.rows, cols: this.cols, cellW, cellH, ringW, ringH };
+    return { rows: this.rows, cols: this.cols, cellW, cellH, ringW, ringH, transposed: this.orient.transposed };
+  }
+
+  get orientation(): Orientation {
+    return this.orient;
+  }
+
+  /** Draws the board upright or transposed; the cells (selection, hint, focus) stay as they are. */
+  setOrientation(o: Orientation): void {
+    if (o.transposed === this.orient.transposed) return;
+    this.orient = o;
+    this.setScreenDims();
+    for (let r = 0; r < this.cells.length; r++) {
+      const row = this.cells[r]!;
+      for (let c = 0; c < row.length; c++) {
+        const el = row[c];
+        if (el) this.place(el, r, c);
+      }
+    }
+    this.setTranslate(this.t);
+  }
+
+  /** Scrolls the board (when it pans) so that these cells show. */
+  reveal(cells: Pos[], smooth = true): void {
+    const scroller = this.el.closest<HTMLElement>(".board-scroll");
+    const els = cells.flatMap((p) => {
+      const el = this.cells[p[0]]?.[p[1]];
+      return el ? [el] : [];
+    });
+    if (scroller) reveal(scroller, els, smooth);
+  }
+
+  /** The hinted cells and the selection (what must stay on screen). */
+  get marked(): Pos[] {
+    return this.selection ? [...this.hint, this.selection] : [...this.hint];
+  }
+
+  private setScreenDims(): void {
+    const d = screenDims(this.rows, this.cols, this.orient);
+    this.el.style.setProperty("--screen-rows", String(d.rows));
+    this.el.style.setProperty("--screen-cols", String(d.cols));
+    this.el.dataset["transposed"] = String(this.orient.transposed);
   }
 
   /** Applies a cell size (CSS custom properties; no inline style attributes). */
@@ -76,7 +122,8 @@ export class BoardView {
 
   setTranslate(t: Translate): void {
     this.t = t;
-    this.el.setAttribute("aria-label", t("board.label", { rows: this.rows, cols: this.cols }));
+    const d = screenDims(this.rows, this.cols, this.orient);
+    this.el.setAttribute("aria-label", t("board.label", { rows: d.rows, cols: d.cols }));
     for (const row of this.cells)
       for (const cell of row) if (cell instanceof HTMLButtonElement) this.label(cell);
   }
@@ -92,7 +139,9 @@ export class BoardView {
       this.kinds = Array.from({ length: game.rows }, () => Array<number | null>(game.cols).fill(null));
       this.el.style.setProperty("--rows", String(game.rows));
       this.el.style.setProperty("--cols", String(game.cols));
-      this.el.setAttribute("aria-label", this.t("board.label", { rows: game.rows, cols: game.cols }));
+      this.setScreenDims();
+      const d = screenDims(game.rows, game.cols, this.orient);
+      this.el.setAttribute("aria-label", this.t("board.label", { rows: d.rows, cols: d.cols }));
       this.focus = null;
     }
     const hadFocus = this.el.contains(document.activeElement);
@@ -169,8 +218,9 @@ export class BoardView {
       if (!(el instanceof HTMLButtonElement)) continue;
       el.classList.remove("gliding");
       void el.offsetWidth;
-      el.style.setProperty("--glide-dr", String(g.dRow));
-      el.style.setProperty("--glide-dc", String(g.dCol));
+      const d = screenOffset(g.dRow, g.dCol, this.orient);
+      el.style.setProperty("--glide-dr", String(d.dRow));
+      el.style.setProperty("--glide-dc", String(d.dCol));
       el.style.setProperty("--glide-delay", `${delayMs}ms`);
       el.style.setProperty("--glide-ms", `${durationMs}ms`);
       el.classList.add("gliding");
@@ -213,8 +263,10 @@ export class BoardView {
 
   private label(btn: HTMLButtonElement): void {
     const kind = Number(btn.dataset["kind"]);
-    const row = Number(btn.dataset["row"]) + 1;
-    const col = Number(btn.dataset["col"]) + 1;
+    // the row and column the player sees (arrow keys move visually too)
+    const [r, c] = toScreen([Number(btn.dataset["row"]), Number(btn.dataset["col"])], this.orient);
+    const row = r + 1;
+    const col = c + 1;
     btn.setAttribute("aria-label", this.t("tile.label", { face: this.t(`face.${faceOf(kind)}`), row, col }));
   }
 
@@ -245,7 +297,8 @@ export class BoardView {
   }
 
   private place(el: HTMLElement, r: number, c: number): void {
-    el.style.setProperty("grid-row", String(r + 1));
-    el.style.setProperty("grid-column", String(c + 1));
+    const [sr, sc] = toScreen([r, c], this.orient);
+    el.style.setProperty("grid-row", String(sr + 1));
+    el.style.setProperty("grid-column", String(sc + 1));
   }
 }

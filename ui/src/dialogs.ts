@@ -48,6 +48,8 @@ export interface NewGameHandlers {
   onJourney(restart: boolean): void;
   /** The deal-code field and daily entry (deal-code.ts): a typed code wins over the options. */
   codes?: { hasCode(): boolean; dealTyped(): Promise<boolean>; opened(): void };
+  /** Whether a classic board of this size would pan on this screen (the dialog says so). */
+  scrolls?(rows: number, cols: number): boolean;
 }
 
 export class NewGameDialog {
@@ -100,6 +102,13 @@ export class NewGameDialog {
     this.seed.addEventListener("input", () => (this.seedError.hidden = true));
     for (const r of [this.modeClassic, this.modeStack, this.modeJourney])
       r.addEventListener("change", () => this.showMode());
+    this.layout.addEventListener("change", () => this.showScrolls());
+  }
+
+  /** The note under the layout when the chosen one will not fit the screen. */
+  private showScrolls(): void {
+    const p = this.presets.find((x) => x.name === this.layout.value);
+    byId("opt-layout-scrolls").hidden = !(p && this.handlers.scrolls?.(p.rows, p.cols));
   }
 
   private get stackMode(): boolean {
@@ -159,6 +168,7 @@ export class NewGameDialog {
     this.seedError.hidden = true;
     byId<HTMLButtonElement>("new-retry").hidden = journey || !canRetry;
     this.handlers.codes?.opened();
+    this.showScrolls();
     showModal(this.el);
     (c.mode === "stack" ? this.modeStack : c.mode === "journey" ? this.modeJourney : this.modeClassic).focus();
   }

@@ -16,6 +16,11 @@ export interface BoardGeometry {
   ringW: number;
   /** Height of the top/bottom margin that shows the ring. */
   ringH: number;
+  /**
+   * The board is drawn transposed (orientation.ts): `rows`/`cols` and the points stay in
+   * engine coordinates, the cell and ring sizes are the screen's.
+   */
+  transposed?: boolean;
 }
 
 export interface Segment {
@@ -33,11 +38,11 @@ export interface Segment {
 
 /** The pixel centre of a cell or ring point. */
 export function centre(p: Pos, g: BoardGeometry): { x: number; y: number } {
-  const [row, col] = p;
-  const x =
-    col < 0 ? g.ringW / 2 : col >= g.cols ? g.ringW + g.cols * g.cellW + g.ringW / 2 : g.ringW + (col + 0.5) * g.cellW;
-  const y =
-    row < 0 ? g.ringH / 2 : row >= g.rows ? g.ringH + g.rows * g.cellH + g.ringH / 2 : g.ringH + (row + 0.5) * g.cellH;
+  const [row, col] = g.transposed ? [p[1], p[0]] : p;
+  const rows = g.transposed ? g.cols : g.rows;
+  const cols = g.transposed ? g.rows : g.cols;
+  const x = col < 0 ? g.ringW / 2 : col >= cols ? g.ringW + cols * g.cellW + g.ringW / 2 : g.ringW + (col + 0.5) * g.cellW;
+  const y = row < 0 ? g.ringH / 2 : row >= rows ? g.ringH + rows * g.cellH + g.ringH / 2 : g.ringH + (row + 0.5) * g.cellH;
   return { x, y };
 }
 

@@ -40,10 +40,15 @@ describe("fitCells", () => {
     expect(s.boardH).toBeLessThanOrEqual(980);
     expect(s.cellW).toBeGreaterThanOrEqual(MIN_CELL);
   });
-  it("keeps touch-sized tiles on a phone and scrolls", () => {
+  it("keeps touch-tall tiles on a phone, narrower rather than panning sideways", () => {
     const s = fitCells(344, 430, 10, 10);
-    expect(s.cellW).toBe(MIN_CELL);
-    expect(s.scrolls).toBe(true);
+    expect(s.cellH).toBe(MIN_CELL);
+    expect(s.narrow).toBe(true);
+    expect(s.scrolls).toBe(false);
+    expect(s.boardW).toBeLessThanOrEqual(344);
+    const tall = fitCells(344, 380, 10, 10);
+    expect(tall.scrollsY).toBe(true);
+    expect(tall.scrollsX).toBe(false);
   });
 });
 
