@@ -9,7 +9,7 @@ export DEBIAN_FRONTEND := noninteractive
 TAURI := npx --no-install tauri
 
 .PHONY: help deps ui run run-debug test fmt clippy test-engine test-app bindings \
-        bindings-check test-ui e2e bundle bench bench-app icons crash fuzz soak
+        bindings-check test-ui e2e bundle bench bench-app icons crash fuzz soak mock-fixture
 
 help:
 	@echo "make run | test | bundle | bench | bench-app | fuzz | soak | bindings | icons | deps"
@@ -55,6 +55,11 @@ bindings:
 ## Fail if ui/src/bindings/ differs from freshly generated bindings.
 bindings-check:
 	cargo test -p lianliankan --test bindings
+
+## Regenerate ui/scripts/mock-fixture.json, what the view's browser mock replays (from llk;
+## commit the result). test-engine fails when the committed file drifts.
+mock-fixture:
+	LLK_UPDATE_FIXTURES=1 cargo test -p lianliankan-engine --release --test mock_fixture
 
 ## The view: strict TypeScript check, then vitest.
 test-ui:

@@ -7,6 +7,7 @@ pub mod commands;
 pub mod daily;
 pub mod error;
 pub mod mode;
+pub mod salvage;
 pub mod saver;
 pub mod scores;
 pub mod settings;

@@ -12,12 +12,13 @@ use llk_engine::code::daily::UtcDate;
 use crate::daily::{self, DailyRecord};
 use crate::error::{AppError, AppResult};
 use crate::mode::{AnyGame, NewGameOptions};
+use crate::salvage;
 use crate::saver::Saver;
 use crate::scores::{self, BestScores, JOURNEY_KEY, JOURNEY_LEVEL_KEY};
 use crate::settings::{self, Settings};
 use crate::stats::{self, Snapshot, Statistics, Stats};
 use crate::storage::{Loaded, Storage};
-use crate::view::{AnyView, Notice};
+use crate::view::{AnyView, Notice, NoticeCode, SavedFile};
 
 /// File name of the saved game (the engine's versioned format with the mode added, undo
 /// history included).
@@ -41,6 +42,8 @@ pub struct AppState {
     saver: Saver,
     notices: Vec<String>,
     notice_codes: Vec<Notice>,
+    /// The classic options of a saved game that no longer loads, for the fresh game.
+    salvaged: Option<GameOptions>,
 }
 
 /// The managed state: one lock, taken by each command for its whole duration.
@@ -60,11 +63,12 @@ impl SharedState {
     }
 }
 
-/// The loaded value, if any; a corrupt file's notice goes to `notices`, and as a code
-/// (for file `file`) to `codes`.
+/// The loaded value, if any; a corrupt file's notice goes to `notices` (and to the log:
+/// it names the parser's reason and the file's path), and as a code for file `file` to
+/// `codes`.
 fn take<T>(
     loaded: Loaded<T>,
-    file: &str,
+    file: SavedFile,
     notices: &mut Vec<String>,
     codes: &mut Vec<Notice>,
 ) -> Option<T> {
@@ -72,15 +76,15 @@ fn take<T>(
         Loaded::Ok(v) => Some(v),
         Loaded::Missing => None,
         Loaded::Corrupt { notice, kept_as } => {
+            eprintln!("lianliankan: {notice}");
             notices.push(notice);
             codes.push(Notice {
                 code: if kept_as.is_some() {
-                    "file_set_aside"
+                    NoticeCode::FileSetAside
                 } else {
-                    "file_unusable"
-                }
-                .into(),
-                file: file.into(),
+                    NoticeCode::FileUnusable
+                },
+                file,
                 kept_as,
             });
             None
@@ -96,31 +100,34 @@ impl AppState {
         let (mut notices, mut codes) = (Vec::new(), Vec::new());
         let settings = take(
             store.load(settings::FILE, "settings", Settings::from_json),
-            "settings",
+            SavedFile::Settings,
             &mut notices,
             &mut codes,
         );
         let scores = take(
             store.load(scores::FILE, "best scores", BestScores::from_json),
-            "scores",
+            SavedFile::Scores,
             &mut notices,
             &mut codes,
         );
         let daily = take(
             store.load(daily::FILE, "daily record", DailyRecord::from_json),
-            "daily",
+            SavedFile::Daily,
             &mut notices,
             &mut codes,
         );
         let stats = take(
             store.load(stats::FILE, "statistics", Stats::from_json),
-            "stats",
+            SavedFile::Stats,
             &mut notices,
             &mut codes,
         );
+        let mut salvaged = None;
         let game = take(
-            store.load(GAME_FILE, "game", AnyGame::from_json),
-            "game",
+            store.load(GAME_FILE, "game", |text| {
+                AnyGame::from_json(text).inspect_err(|_| salvaged = salvage::classic_options(text))
+            }),
+            SavedFile::Game,
             &mut notices,
             &mut codes,
         );
@@ -128,7 +135,7 @@ impl AppState {
             store.load(JOURNEY_FILE, "journey", |t| {
                 Journey::from_json(t).map_err(|e| e.to_string())
             }),
-            "journey",
+            SavedFile::Journey,
             &mut notices,
             &mut codes,
         );
@@ -143,6 +150,7 @@ impl AppState {
             store,
             notices,
             notice_codes: codes,
+            salvaged,
         }
     }
 
@@ -286,13 +294,14 @@ impl AppState {
     /// Options for a new game when the player has not chosen any: the default preset,
     /// a random seed (one a deal code holds), solvable deals, paths around the board (the engine's defaults), and
     /// the saved preference
-    /// for automatic shuffles.
+    /// for automatic shuffles. After a damaged save, the layout and rules it still
+    /// showed (see `salvage`) replace the defaults.
     pub fn default_options(&self) -> NewGameOptions {
         NewGameOptions::Classic(GameOptions {
             // Below the codes' seed limit, so the first game has a code too.
             seed: rand::random::<u64>() % llk_engine::code::SEED_LIMIT,
             auto_shuffle: self.settings.auto_shuffle,
-            ..GameOptions::default()
+            ..self.salvaged.unwrap_or_default()
         })
     }
 

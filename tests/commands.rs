@@ -107,9 +107,8 @@ fn check_view(view: &Value) -> Grid {
 }
 
 #[test]
-fn every_command_answers() {
+fn before_a_game_commands_answer_or_say_no_game() {
     let (_dir, app) = fresh();
-
     let presets = app.ok("presets", json!({}));
     let presets = presets.as_array().expect("presets");
     assert!(presets.iter().any(|p| p["name"] == "10x10"));
@@ -125,7 +124,11 @@ fn every_command_answers() {
         "no_game"
     );
     assert_eq!(app.err("set_elapsed", json!({"elapsedMs": 5})), "no_game");
+}
 
+#[test]
+fn start_deals_a_game_that_hint_select_undo_and_shuffle_play() {
+    let (_dir, app) = fresh();
     let start = app.start();
     assert_eq!(start["notice"], Value::Null);
     let view = &start["game"];
@@ -166,7 +169,12 @@ fn every_command_answers() {
 
     let shuffled = app.ok("shuffle", json!({}));
     assert_eq!(census(&check_view(&shuffled)), census(&grid));
+}
 
+#[test]
+fn elapsed_time_settings_and_new_games_are_taken() {
+    let (_dir, app) = fresh();
+    app.start();
     assert_eq!(
         app.ok("set_elapsed", json!({"elapsedMs": 12345})),
         Value::Null
@@ -196,7 +204,7 @@ fn every_command_answers() {
 }
 
 #[test]
-fn bad_arguments_are_refused_with_code_and_message() {
+fn select_refuses_cells_off_the_board_and_malformed_arguments() {
     let (_dir, app) = fresh();
     app.new_game(4, 4, 4, 1);
     let sel = |row: Value, col: Value| {
@@ -253,6 +261,13 @@ fn bad_arguments_are_refused_with_code_and_message() {
         Err(e) => assert_eq!(error_code(&e), "bad_argument"),
         Ok(v) => panic!("raw body accepted: {v}"),
     }
+    check_view(&app.state());
+}
+
+#[test]
+fn set_elapsed_and_undo_refuse_what_they_cannot_do() {
+    let (_dir, app) = fresh();
+    app.new_game(4, 4, 4, 1);
     for elapsed in [json!(-5), json!("1"), json!(null), json!(-0.5)] {
         assert_eq!(
             app.err("set_elapsed", json!({ "elapsedMs": elapsed })),
@@ -263,8 +278,12 @@ fn bad_arguments_are_refused_with_code_and_message() {
 
     // Nothing to undo on a fresh deal.
     assert_eq!(app.err("undo", json!({})), "nothing_to_undo");
+}
 
-    // Options: missing, mistyped, impossible.
+#[test]
+fn new_game_refuses_missing_mistyped_and_impossible_options() {
+    let (_dir, app) = fresh();
+    app.new_game(4, 4, 4, 1);
     assert_eq!(app.err("new_game", json!({})), "bad_argument");
     assert_eq!(app.err("new_game", json!({ "options": 5 })), "bad_argument");
     let mut opts = options(4, 4, 4, 1);
@@ -294,8 +313,11 @@ fn bad_arguments_are_refused_with_code_and_message() {
     }
     // The game survives every refusal.
     check_view(&app.state());
+}
 
-    // Settings: wrong shape, unknown language, missing field.
+#[test]
+fn set_settings_refuses_a_wrong_shape_language_or_field() {
+    let (_dir, app) = fresh();
     for settings in [
         json!(null),
         json!("en"),
@@ -349,180 +371,250 @@ fn a_won_game_sets_the_best_score_for_its_layout() {
     assert_eq!(app.new_game(4, 4, 2, 4)["best_score"], Value::Null);
 }
 
+/// The random walk's knowledge of the game, from outside the engine: the board, whether
+/// paths may use the ring, and the boards before each undoable change.
+struct Walk {
+    app: TestApp,
+    rng: ChaCha8Rng,
+    view: Value,
+    grid: Grid,
+    ring: bool,
+    history: Vec<Grid>,
+    clock: u64,
+    matches: usize,
+}
+
+impl Walk {
+    fn new(app: TestApp) -> Walk {
+        let view = app.start()["game"].clone();
+        let grid = check_view(&view);
+        Walk {
+            app,
+            rng: ChaCha8Rng::seed_from_u64(0x11c),
+            view,
+            grid,
+            ring: true,
+            history: Vec::new(),
+            clock: 0,
+            matches: 0,
+        }
+    }
+
+    /// A refused command: a well-formed error, and the board unchanged.
+    fn refused(&self, e: &Value, before: &Grid, ctx: &str) {
+        error_code(e);
+        assert_eq!(&check_view(&self.app.state()), before, "{ctx}: {e}");
+    }
+
+    /// A cell to tap: mostly a tile, sometimes near or far off the board.
+    fn random_cell(&mut self) -> (i64, i64) {
+        let (rows, cols) = (self.grid.len() as i64, self.grid[0].len() as i64);
+        match self.rng.random_range(0..10) {
+            0 => (
+                self.rng.random_range(-3..rows + 3),
+                self.rng.random_range(-3..cols + 3),
+            ),
+            1 => (
+                self.rng.random_range(-100_000..100_000),
+                self.rng.random_range(-100_000..100_000),
+            ),
+            _ => {
+                let occupied: Vec<(i64, i64)> = (0..rows)
+                    .flat_map(|r| (0..cols).map(move |c| (r, c)))
+                    .filter(|&(r, c)| self.grid[r as usize][c as usize].is_some())
+                    .collect();
+                if occupied.is_empty() {
+                    (0, 0)
+                } else {
+                    occupied[self.rng.random_range(0..occupied.len())]
+                }
+            }
+        }
+    }
+
+    /// A tap: a match removes exactly a legal pair (or, with an auto-shuffle, keeps the
+    /// other tiles); anything else leaves the board alone.
+    fn select(&mut self, before: Grid, ctx: &str) {
+        let (r, c) = self.random_cell();
+        match self.app.select(&json!([r, c]), self.clock) {
+            Ok(res) => {
+                self.view = res["game"].clone();
+                self.grid = check_view(&self.view);
+                let outcome = &res["outcome"];
+                if outcome["kind"] != "matched" {
+                    assert_eq!(self.grid, before, "{ctx}: {outcome}");
+                    return;
+                }
+                self.matches += 1;
+                let removed = &outcome["removed"];
+                check_link(
+                    &before,
+                    self.ring,
+                    &removed[0],
+                    &removed[1],
+                    &outcome["path"],
+                );
+                let kind = at(&before, &removed[0]).expect("kind");
+                let mut expect = census(&before);
+                let n = expect.get_mut(&kind).expect("count");
+                *n -= 2;
+                if *n == 0 {
+                    expect.remove(&kind);
+                }
+                assert_eq!(census(&self.grid), expect, "{ctx}");
+                if outcome["shuffled"] == false {
+                    let mut expect_grid = before.clone();
+                    for p in removed.as_array().expect("removed") {
+                        expect_grid[p[0].as_u64().expect("r") as usize]
+                            [p[1].as_u64().expect("c") as usize] = None;
+                    }
+                    assert_eq!(self.grid, expect_grid, "{ctx}");
+                }
+                self.history.push(before);
+            }
+            Err(e) => self.refused(&e, &before, ctx),
+        }
+    }
+
+    /// A hint is a legal link, and missing only when the game is not being played.
+    fn hint(&mut self, before: &Grid, ctx: &str) {
+        match self
+            .app
+            .invoke("hint", json!({}))
+            .map(|h| h["hint"].clone())
+        {
+            Ok(h) if !h.is_null() => check_link(before, self.ring, &h["a"], &h["b"], &h["path"]),
+            Ok(_) => assert_ne!(
+                self.app.state()["status"],
+                "playing",
+                "{ctx}: no hint while playing"
+            ),
+            Err(e) => {
+                error_code(&e);
+            }
+        }
+        self.view = self.app.state();
+    }
+
+    /// A shuffle keeps the tiles.
+    fn shuffle(&mut self, before: Grid, ctx: &str) {
+        match self.app.invoke("shuffle", json!({})) {
+            Ok(v) => {
+                self.view = v;
+                self.grid = check_view(&self.view);
+                assert_eq!(census(&self.grid), census(&before), "{ctx}");
+                self.history.push(before);
+            }
+            Err(e) => self.refused(&e, &before, ctx),
+        }
+    }
+
+    /// An undo restores exactly the board before the last change.
+    fn undo(&mut self, before: Grid, ctx: &str) {
+        match self.app.invoke("undo", json!({})) {
+            Ok(v) => {
+                self.view = v;
+                self.grid = check_view(&self.view);
+                let previous = self
+                    .history
+                    .pop()
+                    .expect("undo succeeded with an empty history");
+                assert_eq!(self.grid, previous, "{ctx}: undo restores the board");
+            }
+            Err(e) => {
+                assert!(
+                    self.history.is_empty() || self.view["status"] != "playing",
+                    "{ctx}: {e}"
+                );
+                assert_eq!(check_view(&self.app.state()), before, "{ctx}");
+            }
+        }
+    }
+
+    fn set_elapsed(&mut self) {
+        let ms = if self.rng.random_bool(0.9) {
+            json!(self.clock)
+        } else {
+            json!(-1)
+        };
+        let _ = self
+            .app
+            .invoke("set_elapsed", json!({ "elapsedMs": ms }))
+            .map_err(|e| error_code(&e));
+    }
+
+    /// A new small game, sometimes without the ring or auto-shuffle, sometimes bad.
+    fn new_game(&mut self, before: Grid, ctx: &str) {
+        let rows = self.rng.random_range(1..7usize);
+        let cols = self.rng.random_range(1..7usize);
+        let kinds = self.rng.random_range(0..(rows * cols / 2 + 2));
+        let mut opts = options(rows, cols, kinds, self.rng.random());
+        let new_ring = self.rng.random_bool(0.7);
+        opts["ring"] = json!(new_ring);
+        opts["auto_shuffle"] = json!(self.rng.random_bool(0.5));
+        opts["solvable"] = json!(self.rng.random_bool(0.7));
+        match self.app.invoke("new_game", json!({ "options": opts })) {
+            Ok(v) => {
+                self.view = v;
+                self.grid = check_view(&self.view);
+                self.ring = new_ring;
+                self.history.clear();
+                self.clock = 0;
+            }
+            Err(e) => self.refused(&e, &before, ctx),
+        }
+    }
+
+    /// What holds after every command: undo is offered exactly when there is history,
+    /// tiles go in pairs, and a cleared board is won.
+    fn check_after(&self, ctx: &str) {
+        assert_eq!(
+            self.view["can_undo"].as_bool(),
+            Some(!self.history.is_empty()),
+            "{ctx}: can_undo vs history of {}",
+            self.history.len()
+        );
+        let tiles = self.view["tiles_left"].as_u64().expect("tiles_left");
+        assert_eq!(tiles % 2, 0, "{ctx}");
+        if tiles == 0 {
+            assert_eq!(self.view["status"], "won", "{ctx}");
+        }
+    }
+}
+
 /// 10,000 random commands, mostly plausible clicks, some nonsense. After each: the view is
 /// consistent, tiles leave only as legal matched pairs, a refused command changes nothing,
 /// shuffles keep the tiles, and undo restores exactly the board before the last change.
 #[test]
 fn random_commands_keep_the_invariants() {
     let (dir, app) = fresh();
-    let mut rng = ChaCha8Rng::seed_from_u64(0x11c);
-    let mut view = app.start()["game"].clone();
-    let mut grid = check_view(&view);
-    let mut ring = true;
-    let mut history: Vec<Grid> = Vec::new();
-    let mut clock: u64 = 0;
-    let mut matches = 0;
-
+    let mut walk = Walk::new(app);
     for step in 0..10_000 {
-        clock += rng.random_range(0..3000);
-        let roll = rng.random_range(0..100);
-        let (rows, cols) = (grid.len() as i64, grid[0].len() as i64);
-        let before = grid.clone();
+        walk.clock += walk.rng.random_range(0..3000);
+        let roll = walk.rng.random_range(0..100);
+        let before = walk.grid.clone();
         let ctx = format!("step {step}, roll {roll}");
-        if roll < 70 {
-            let (r, c) = match rng.random_range(0..10) {
-                0 => (
-                    rng.random_range(-3..rows + 3),
-                    rng.random_range(-3..cols + 3),
-                ),
-                1 => (
-                    rng.random_range(-100_000..100_000),
-                    rng.random_range(-100_000..100_000),
-                ),
-                _ => {
-                    let occupied: Vec<(i64, i64)> = (0..rows)
-                        .flat_map(|r| (0..cols).map(move |c| (r, c)))
-                        .filter(|&(r, c)| before[r as usize][c as usize].is_some())
-                        .collect();
-                    if occupied.is_empty() {
-                        (0, 0)
-                    } else {
-                        occupied[rng.random_range(0..occupied.len())]
-                    }
-                }
-            };
-            match app.select(&json!([r, c]), clock) {
-                Ok(res) => {
-                    view = res["game"].clone();
-                    grid = check_view(&view);
-                    let outcome = &res["outcome"];
-                    if outcome["kind"] == "matched" {
-                        matches += 1;
-                        let removed = &outcome["removed"];
-                        check_link(&before, ring, &removed[0], &removed[1], &outcome["path"]);
-                        let kind = at(&before, &removed[0]).expect("kind");
-                        let mut expect = census(&before);
-                        let n = expect.get_mut(&kind).expect("count");
-                        *n -= 2;
-                        if *n == 0 {
-                            expect.remove(&kind);
-                        }
-                        assert_eq!(census(&grid), expect, "{ctx}");
-                        if outcome["shuffled"] == false {
-                            let mut expect_grid = before.clone();
-                            for p in removed.as_array().expect("removed") {
-                                expect_grid[p[0].as_u64().expect("r") as usize]
-                                    [p[1].as_u64().expect("c") as usize] = None;
-                            }
-                            assert_eq!(grid, expect_grid, "{ctx}");
-                        }
-                        history.push(before);
-                    } else {
-                        assert_eq!(grid, before, "{ctx}: {outcome}");
-                    }
-                }
-                Err(e) => {
-                    error_code(&e);
-                    assert_eq!(check_view(&app.state()), before, "{ctx}: {e}");
-                }
+        match roll {
+            0..70 => walk.select(before, &ctx),
+            70..78 => walk.hint(&before, &ctx),
+            78..82 => walk.shuffle(before, &ctx),
+            82..90 => walk.undo(before, &ctx),
+            90..93 => walk.set_elapsed(),
+            93..96 => walk.new_game(before, &ctx),
+            _ => {
+                walk.view = walk.app.state();
+                assert_eq!(check_view(&walk.view), before, "{ctx}");
             }
-        } else if roll < 78 {
-            match app.invoke("hint", json!({})).map(|h| h["hint"].clone()) {
-                Ok(h) if !h.is_null() => check_link(&before, ring, &h["a"], &h["b"], &h["path"]),
-                Ok(_) => assert_ne!(
-                    app.state()["status"],
-                    "playing",
-                    "{ctx}: no hint while playing"
-                ),
-                Err(e) => {
-                    error_code(&e);
-                }
-            }
-            view = app.state();
-        } else if roll < 82 {
-            match app.invoke("shuffle", json!({})) {
-                Ok(v) => {
-                    view = v;
-                    grid = check_view(&view);
-                    assert_eq!(census(&grid), census(&before), "{ctx}");
-                    history.push(before);
-                }
-                Err(e) => {
-                    error_code(&e);
-                    assert_eq!(check_view(&app.state()), before, "{ctx}");
-                }
-            }
-        } else if roll < 90 {
-            match app.invoke("undo", json!({})) {
-                Ok(v) => {
-                    view = v;
-                    grid = check_view(&view);
-                    let previous = history.pop().expect("undo succeeded with an empty history");
-                    assert_eq!(grid, previous, "{ctx}: undo restores the board");
-                }
-                Err(e) => {
-                    assert!(
-                        history.is_empty() || view["status"] != "playing",
-                        "{ctx}: {e}"
-                    );
-                    assert_eq!(check_view(&app.state()), before, "{ctx}");
-                }
-            }
-        } else if roll < 93 {
-            let ms = if rng.random_bool(0.9) {
-                json!(clock)
-            } else {
-                json!(-1)
-            };
-            let _ = app
-                .invoke("set_elapsed", json!({ "elapsedMs": ms }))
-                .map_err(|e| error_code(&e));
-        } else if roll < 96 {
-            // A new small game, sometimes without the ring or auto-shuffle, sometimes bad.
-            let rows = rng.random_range(1..7usize);
-            let cols = rng.random_range(1..7usize);
-            let kinds = rng.random_range(0..(rows * cols / 2 + 2));
-            let mut opts = options(rows, cols, kinds, rng.random());
-            let new_ring = rng.random_bool(0.7);
-            opts["ring"] = json!(new_ring);
-            opts["auto_shuffle"] = json!(rng.random_bool(0.5));
-            opts["solvable"] = json!(rng.random_bool(0.7));
-            match app.invoke("new_game", json!({ "options": opts })) {
-                Ok(v) => {
-                    view = v;
-                    grid = check_view(&view);
-                    ring = new_ring;
-                    history.clear();
-                    clock = 0;
-                }
-                Err(e) => {
-                    error_code(&e);
-                    assert_eq!(check_view(&app.state()), before, "{ctx}");
-                }
-            }
-        } else {
-            view = app.state();
-            assert_eq!(check_view(&view), before, "{ctx}");
         }
-        assert_eq!(
-            view["can_undo"].as_bool(),
-            Some(!history.is_empty()),
-            "{ctx}: can_undo vs history of {}",
-            history.len()
-        );
-        let tiles = view["tiles_left"].as_u64().expect("tiles_left");
-        assert_eq!(tiles % 2, 0, "{ctx}");
-        if tiles == 0 {
-            assert_eq!(view["status"], "won", "{ctx}");
-        }
+        walk.check_after(&ctx);
     }
     assert!(
-        matches > 300,
-        "only {matches} matches: the walk is not exercising the game"
+        walk.matches > 300,
+        "only {} matches: the walk is not exercising the game",
+        walk.matches
     );
-
     // Everything was saved: a new app on the same directory resumes exactly.
-    assert_resumes(app, dir.path());
+    assert_resumes(walk.app, dir.path());
 }
 
 /// The command names registered with Tauri, declared in `build.rs` (whose generated

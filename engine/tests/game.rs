@@ -19,11 +19,10 @@ fn opts(rows: u16, cols: u16, kinds: u16, seed: u64) -> GameOptions {
     }
 }
 
-/// A game whose board is `rows` (a picture: `.` empty, other chars are kinds), built
-/// through the save format.
+/// A game whose board is `rows` (a picture: `.` empty, other chars are kinds).
 fn game_with_board(rows: &[&str], ring: bool, auto_shuffle: bool) -> Game {
     let board = common::board(rows, ring);
-    // The save's kinds must cover every kind on the board (saves are validated on load).
+    // The options' kinds must cover every kind on the board.
     let kinds = board
         .to_rows()
         .iter()
@@ -41,21 +40,7 @@ fn game_with_board(rows: &[&str], ring: bool, auto_shuffle: bool) -> Game {
         auto_shuffle,
         slide: SlideRule::None,
     };
-    let mut save: Value = serde_json::from_str(
-        &Game::new(GameOptions {
-            rows: 2,
-            cols: 2,
-            kinds: 1,
-            ..o
-        })
-        .unwrap()
-        .to_json()
-        .unwrap(),
-    )
-    .unwrap();
-    save["game"]["options"] = serde_json::to_value(o).unwrap();
-    save["game"]["board"] = serde_json::to_value(&board).unwrap();
-    Game::from_json(&save.to_string()).expect("valid constructed save")
+    Game::on_board_for_tests(o, board).expect("the options describe the board")
 }
 
 fn p(r: i16, c: i16) -> Pos {

@@ -68,13 +68,35 @@ pub struct StartInfo {
     pub notices: Vec<Notice>,
 }
 
-/// Something the player is told once at start, as a code the view translates:
-/// `file_set_aside` (an unusable file was renamed `kept_as` and a fresh one started) or
-/// `file_unusable` (it could not even be set aside). `file` is `game`, `settings` or
-/// `scores`.
+/// Something the player is told once at start, as a code the view translates (with
+/// the file it concerns); the English text, with the parser's reason and the file's path,
+/// goes to the log only.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
 pub struct Notice {
-    pub code: String,
-    pub file: String,
+    pub code: NoticeCode,
+    pub file: SavedFile,
+    /// The name (not the path) the unusable file was renamed to.
     pub kept_as: Option<String>,
+}
+
+/// What happened to a saved file that could not be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum NoticeCode {
+    /// It was renamed `kept_as` and a fresh one started.
+    FileSetAside,
+    /// It could not even be set aside; a fresh one was started.
+    FileUnusable,
+}
+
+/// The saved files a notice can be about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum SavedFile {
+    Game,
+    Settings,
+    Scores,
+    Daily,
+    Journey,
+    Stats,
 }

@@ -1,9 +1,11 @@
 // Screenshots of the built view (ui/dist) with a mocked backend, in headless Debian
 // Chromium through playwright-core. Usage: npm run build && npm run shoot [-- outdir]
 // Writes PNGs for phone (360×640) and desktop (1920×1080), light and dark, classic and
-// stack mode (the mock's stack deal is a stand-in, not the engine's).
+// stack mode. The mock replays mock-fixture.json (deals and winning lines from llk,
+// `make mock-fixture`).
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { mkdirSync } from "node:fs";
 import { extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,18 +37,21 @@ const browser = await chromium.launch({
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
 });
 const cspErrors = [];
+// the mock, after the fixture it replays
+const mock = `window.__MOCK_FIXTURE__ = ${readFileSync(join(here, "mock-fixture.json"), "utf8")};\n${readFileSync(join(here, "mock-tauri.js"), "utf8")}`;
 async function shot(name, { width, height, scheme = "light", lang = "en", play = 0, query = "", takes = 0 }) {
   const page = await browser.newPage({ viewport: { width, height }, colorScheme: scheme, locale: lang });
   page.on("console", (m) => {
     if (/Content Security Policy|Refused/.test(m.text())) cspErrors.push(`${name}: ${m.text()}`);
   });
   page.on("pageerror", (e) => cspErrors.push(`${name}: pageerror ${e.message}`));
-  await page.addInitScript({ path: join(here, "mock-tauri.js") });
+  await page.addInitScript({ content: mock });
   await page.goto(`http://127.0.0.1:${port}/?lang=${lang}${query}`);
   await page.waitForSelector("button.tile, button.stile");
   for (let i = 0; i < takes; i++) {
-    const free = await page.$$('#stack-board button.stile[data-free="true"]');
-    await free[(i * 3) % free.length].click();
+    // the mock takes the fixture's winning line only
+    const id = await page.evaluate(() => window.__mockStackNext());
+    await page.click(`#stack-board button.stile[data-id="${id}"]`);
     await page.waitForTimeout(120);
   }
   for (let i = 0; i < play; i++) {
@@ -81,7 +86,8 @@ await shot("phone-dark-zh-hant", { width: 360, height: 640, scheme: "dark", lang
 await shot("stack-phone-light", { width: 360, height: 640, query: "&mode=stack&level=2", takes: 4 });
 await shot("stack-phone-dark-zh-hans", { width: 390, height: 844, scheme: "dark", lang: "zh-Hans", query: "&mode=stack&level=1", takes: 2 });
 await shot("stack-desktop", { width: 1920, height: 1080, query: "&mode=stack&level=2", takes: 5 });
-await shot("laptop-sparse", { width: 1280, height: 800, query: "&sparse=1&notice=Saved%20game%20was%20damaged%3B%20set%20aside." });
+await shot("laptop-sparse", { width: 1280, height: 800, query: "&sparse=1&notice=1" });
+await shot("phone-notice-zh-hans", { width: 360, height: 640, lang: "zh-Hans", query: "&notice=1" });
 const p = await shot("path-frame", { width: 1280, height: 800, query: "&sparse=1" });
 // freeze a path mid-animation for a look at the drawing
 await p.click("#btn-hint");

@@ -6,8 +6,8 @@
  * stack/controller.ts in the same stage (the HUD, dialogs and clock are shared). A journey
  * (issue 7) is a classic board drawn here, with its level bar and dialogs in journey/controller.ts.
  */
-import { api } from "./api";
-import { BoardView, FADE_MS } from "./board-view";
+import { api, toAppError } from "./api";
+import { BoardView } from "./board-view";
 import { GameClock } from "./clock";
 import { DeadEnd } from "./dead-end";
 import { DealCodes } from "./deal-code";
@@ -17,7 +17,7 @@ import { celebrate } from "./celebrate";
 import { ComboMeter, floatPoints, preShuffleCells, shake, SHUFFLE_MS } from "./feedback";
 import { applyStaticText, byId, Hud } from "./hud";
 import { htmlLang, resolveLang, translator, type Lang, type Translate } from "./i18n";
-import type { NewGameOptions, AnyView, AppError, GameOptions, GameView, JourneyView, Outcome, Preset, Settings, StackView } from "./ipc";
+import type { NewGameOptions, AnyView, GameOptions, GameView, JourneyView, Outcome, Preset, Settings, StackView } from "./ipc";
 import { JourneyUi } from "./journey/controller";
 import { glideDuration, glides } from "./slide-motion";
 import { actionForKey, firstTile, nextFocus, type Action } from "./keys";
@@ -25,10 +25,12 @@ import { fitBoard, firstLayout, minCellFor, TOUCH_MIN_CELL } from "./layout";
 import { engineDirection } from "./orientation";
 import { mark, markFirstBoard } from "./metrics";
 import { noticeText } from "./notice";
+import { errorText } from "./errors";
 import { PathOverlay } from "./path-overlay";
 import { StackController } from "./stack/controller";
 import { pathDuration } from "./path-view";
 import { SolveRun } from "./solve-run";
+import { timing } from "./timings";
 import { Toasts } from "./toast";
 import { FirstLaunch, shouldShowIntro } from "./first-launch";
 import { sound, soundForOutcome } from "./sound";
@@ -186,6 +188,7 @@ export class App {
     if (start) this.showGame(start.game);
     if (shouldShowIntro(this.settings)) this.intro.open(this.t);
     if (start) {
+      if (start.notice) console.warn(start.notice);
       this.hud.showNotice(noticeText(start, this.t));
       markFirstBoard();
     }
@@ -291,7 +294,7 @@ export class App {
       case "matched": {
         const reduced = this.reducedMotion.matches;
         const total = reduced ? 0 : pathDuration(outcome.path);
-        const fade = reduced ? 60 : FADE_MS;
+        const fade = reduced ? 60 : timing("fade");
         const g = this.board.geometry();
         if (g) this.overlay.draw(outcome.path, g, total, reduced ? 250 : Math.round(fade / 2));
         this.board.setHint([]);
@@ -683,10 +686,7 @@ export class App {
   }
 
   private error(e: unknown): void {
-    const err = e as Partial<AppError>;
-    const message = typeof err?.message === "string" ? err.message : String(e);
-    this.toasts.show(this.t("error.command", { message }), "error", 5000);
-    console.warn("command failed", e);
+    this.toasts.show(errorText(toAppError(e), this.t), "error", 5000);
   }
 }
 

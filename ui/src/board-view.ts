@@ -20,9 +20,6 @@ export interface BoardHandlers {
   onSelect(row: number, col: number): void;
 }
 
-/** How long a matched tile takes to fade (CSS `--fade-ms` matches it). */
-export const FADE_MS = 180;
-
 export class BoardView {
   readonly el: HTMLElement;
   private cells: (HTMLElement | null)[][] = [];

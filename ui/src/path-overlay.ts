@@ -5,9 +5,7 @@
  */
 import type { Pos } from "./ipc";
 import { centre, pathSegments, type BoardGeometry } from "./path-view";
-
-/** The fade-out of a drawn path (matches `.path-overlay.leaving` in styles.css). */
-const LEAVE_MS = 140;
+import { timing } from "./timings";
 
 export class PathOverlay {
   private clearTimer = 0;
@@ -53,7 +51,7 @@ export class PathOverlay {
     this.clearTimer = window.setTimeout(() => {
       // fade out (CSS), then remove
       this.el.classList.add("leaving");
-      this.clearTimer = window.setTimeout(() => this.clear(), LEAVE_MS);
+      this.clearTimer = window.setTimeout(() => this.clear(), timing("path-leave"));
     }, totalMs + holdMs);
   }
 

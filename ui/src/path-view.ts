@@ -6,6 +6,7 @@
  * the line grows from the first tile to the second in `totalMs`.
  */
 import type { Pos } from "./ipc";
+import { timing } from "./timings";
 
 export interface BoardGeometry {
   rows: number;
@@ -57,9 +58,15 @@ export function pathSteps(points: readonly Pos[]): number {
   return n;
 }
 
-/** Total drawing time: 150 ms for the shortest link, growing with length, at most 250 ms. */
-export function pathDuration(points: readonly Pos[]): number {
-  return Math.min(250, 150 + 6 * Math.max(0, pathSteps(points) - 1));
+/**
+ * Total drawing time: `--path-min-ms` (styles.css) for the shortest link, 6 ms more per
+ * step, at most `--path-max-ms`.
+ */
+export function pathDuration(
+  points: readonly Pos[],
+  bounds: { min: number; max: number } = { min: timing("path-min"), max: timing("path-max") },
+): number {
+  return Math.min(bounds.max, bounds.min + 6 * Math.max(0, pathSteps(points) - 1));
 }
 
 /** Splits a path into timed segments whose durations sum to `totalMs`. */

@@ -6,6 +6,7 @@
  * game is marked assisted by the engine: its end says the computer cleared the board.
  */
 import { api, toAppError } from "./api";
+import { errorText } from "./errors";
 import { byId } from "./hud";
 import type { Translate } from "./i18n";
 import type { GameView, Outcome } from "./ipc";
@@ -121,7 +122,7 @@ export class SolveRun {
       case "undecided":
         return t("error.undecided");
       default:
-        return t("error.command", { message: err.message });
+        return errorText(err, t);
     }
   }
 }

@@ -1,3 +1,5 @@
+import { timing } from "./timings";
+
 /**
  * Non-blocking messages: toasts (errors, short news) in a polite live region that fade on
  * their own, and a screen-reader-only announcer for game events.
@@ -5,7 +7,7 @@
 export class Toasts {
   constructor(private readonly el: HTMLElement, private readonly announcer: HTMLElement) {}
 
-  show(message: string, kind: "error" | "info" = "info", ms = 4000): void {
+  show(message: string, kind: "error" | "info" = "info", ms = timing("toast")): void {
     const d = document.createElement("div");
     d.className = `toast ${kind}`;
     d.setAttribute("role", kind === "error" ? "alert" : "status");
@@ -14,7 +16,7 @@ export class Toasts {
     while (this.el.children.length > 3) this.el.firstElementChild?.remove();
     window.setTimeout(() => {
       d.classList.add("leaving");
-      window.setTimeout(() => d.remove(), 300);
+      window.setTimeout(() => d.remove(), timing("toast-leave"));
     }, ms);
   }
 

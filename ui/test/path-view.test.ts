@@ -1,6 +1,8 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Pos } from "../src/ipc";
 import { centre, pathDuration, pathSegments, pathSteps, type BoardGeometry } from "../src/path-view";
+import { cssTimings, parseMs } from "../src/timings";
 
 const g: BoardGeometry = { rows: 4, cols: 5, cellW: 40, cellH: 50, ringW: 20, ringH: 25 };
 
@@ -61,15 +63,36 @@ describe("pathSegments", () => {
 });
 
 describe("pathDuration", () => {
-  it("stays within 150–250 ms", () => {
-    expect(pathDuration([[0, 0], [0, 1]])).toBe(150);
+  const css = cssTimings(readFileSync(new URL("../src/styles.css", import.meta.url), "utf8"));
+  const bounds = { min: css.get("path-min")!, max: css.get("path-max")! };
+  it("stays within styles.css's --path-min-ms–--path-max-ms", () => {
+    expect(bounds).toEqual({ min: 150, max: 250 });
+    expect(pathDuration([[0, 0], [0, 1]], bounds)).toBe(150);
     expect(pathSteps([[0, 1], [-1, 1], [-1, 4], [2, 4]])).toBe(7);
     const long: Pos[] = [[0, 0], [-1, 0], [-1, 29], [15, 29]];
-    expect(pathDuration(long)).toBe(250);
+    expect(pathDuration(long, bounds)).toBe(250);
     for (let n = 1; n < 60; n++) {
-      const d = pathDuration([[0, 0], [0, n]]);
+      const d = pathDuration([[0, 0], [0, n]], bounds);
       expect(d).toBeGreaterThanOrEqual(150);
       expect(d).toBeLessThanOrEqual(250);
     }
+  });
+});
+
+describe("timings", () => {
+  const css = readFileSync(new URL("../src/styles.css", import.meta.url), "utf8");
+  const ts = (name: string) => readFileSync(new URL(`../src/${name}`, import.meta.url), "utf8");
+  it("declares every timing the script reads, once", () => {
+    const declared = cssTimings(css);
+    for (const name of ["fade", "path-min", "path-max", "path-leave", "toast", "toast-leave"]) {
+      expect(declared.get(name), name).toBeGreaterThan(0);
+      expect(css.match(new RegExp(`--${name}-ms:`, "g")), name).toHaveLength(1);
+    }
+    expect(parseMs("0.3s")).toBe(300);
+    expect(parseMs("fast")).toBeNaN();
+  });
+  it("leaves no copy of them in the script", () => {
+    for (const file of ["board-view.ts", "path-overlay.ts", "toast.ts", "path-view.ts"])
+      expect(ts(file), file).not.toMatch(/\b(?:180|140|300|4000|150|250)\b(?! ?px)/);
   });
 });

@@ -11,6 +11,7 @@ mod cpu;
 mod deal;
 mod fail;
 mod io;
+mod journey;
 mod play;
 mod query;
 mod stack;
@@ -41,6 +42,7 @@ USAGE:
     llk code decode CODE
     llk code daily YYYY-MM-DD
     llk play  BOARD R1 C1 R2 C2 [--slide RULE] [--no-border]
+    llk journey --level N [--seed S] [--carried POINTS]
     llk stack deal (--level N | --tiles T --kinds K --layers L) [--peak P] [--seed S]
                    [--random-fill]
     llk stack play FILE ID...
@@ -91,6 +93,11 @@ COMMANDS:
             {..., \"mode\": \"stack\", \"level\", \"seed\"}; daily prints the same for the
             UTC date's daily deal, with \"date\". A mistyped code (its check symbol does not
             match), a code from a newer version and a game a code cannot hold are refused.
+    journey A journey (the timed slide levels) dealt at level N, as the engine's journey
+            save document: {\"format\": \"lianliankan-journey\", \"version\": 1,
+            \"seed\", \"level\", \"carried\", ..., \"game\": {...}} (the app's game.json
+            holds it with \"mode\": \"journey\" added). --carried: points from the
+            levels before (default 0). Same --seed, same deal.
     stack deal  A stack-mode deal (seed 003) as a stack file: {\"tray\": 7, \"tiles\":
             [{\"x\":0,\"y\":0,\"z\":0,\"kind\":3}, ...]} (quarter-tile units, z the layer, a
             tile's id its index). Winnable by construction with at most P tiles ever in
@@ -147,7 +154,7 @@ fn main() -> ExitCode {
 fn dispatch(argv: &[String]) -> CliResult<()> {
     let Some((command, rest)) = argv.split_first() else {
         return Err(CliError::usage(
-            "missing command (path, pairs, hint, solve, deal, play, code, stack, bench, bench-slide, sweep; see 'llk --help')",
+            "missing command (path, pairs, hint, solve, deal, play, code, journey, stack, bench, bench-slide, sweep; see 'llk --help')",
         ));
     };
     match command.as_str() {
@@ -158,6 +165,7 @@ fn dispatch(argv: &[String]) -> CliResult<()> {
         "deal" => deal::run(rest),
         "play" => play::run(rest),
         "code" => code::run(rest),
+        "journey" => journey::run(rest),
         "stack" => stack::run(rest),
         "bench" => bench::run(rest),
         "bench-slide" => bench_slide::run(rest),

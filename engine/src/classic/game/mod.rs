@@ -2,6 +2,7 @@
 //! and an unlimited undo history. Pure and serializable (see `save`); the caller passes
 //! the game time in, the engine has no clock.
 
+mod on_board;
 mod save;
 pub mod score;
 pub mod solvability;

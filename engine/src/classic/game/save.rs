@@ -79,7 +79,7 @@ impl Game {
 
     /// Checks what the types alone cannot: the board matches the options, the
     /// selection is a tile, the history only names cells of the board.
-    fn validate(&self) -> Result<()> {
+    pub(super) fn validate(&self) -> Result<()> {
         let o = &self.options;
         let b = &self.board;
         if (usize::from(o.rows), usize::from(o.cols), o.ring) != (b.rows(), b.cols(), b.ring()) {
