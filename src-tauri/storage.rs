@@ -1,5 +1,7 @@
-//! Files in the app's data directory. Writes are atomic (temp file, fsync, rename, fsync the
-//! directory) so a crash leaves either the old or the new file, never a partial one. A file
+//! Files in the app's data directory. Writes are atomic (temp file, rename) so a crash
+//! leaves either the old or the new file, never a partial one; `write` syncs the temp file
+//! before the rename (durable when it returns), `publish` leaves the fsync to the caller
+//! (the background saver, so a slow disk does not delay the rename: see `saver.rs`). A file
 //! that cannot be read or parsed is renamed `<name>.corrupt` (or `<name>.<n>.corrupt` if
 //! that is taken) and a notice explains it; other files are untouched.
 
@@ -54,6 +56,8 @@ pub struct Storage {
     dir: PathBuf,
     /// Simulated free space for tests: a write of more bytes fails as a full disk would.
     free_bytes: Option<u64>,
+    /// Simulated slow disk for tests: every fsync of a file first waits this long.
+    sync_delay: Option<std::time::Duration>,
 }
 
 impl Storage {
@@ -61,6 +65,7 @@ impl Storage {
         Storage {
             dir: dir.into(),
             free_bytes: None,
+            sync_delay: None,
         }
     }
 
@@ -68,6 +73,13 @@ impl Storage {
     /// filesystem can be mounted without root).
     pub fn with_free_space(mut self, bytes: u64) -> Storage {
         self.free_bytes = Some(bytes);
+        self
+    }
+
+    /// This storage on a disk whose every file fsync takes `delay` (tests of the saver's
+    /// loss bound: a stalled disk must not hold back the next save's rename).
+    pub fn with_sync_delay(mut self, delay: std::time::Duration) -> Storage {
+        self.sync_delay = Some(delay);
         self
     }
 
@@ -101,12 +113,43 @@ impl Storage {
         }
     }
 
-    /// Replaces `name` with `contents` atomically.
+    /// Replaces `name` with `contents` atomically and durably: the temp file is synced
+    /// before the rename, and the directory after it (settings, which the caller waits for).
     pub fn write(&self, name: &str, contents: &str) -> Result<(), StorageError> {
+        self.put(name, contents, true)?;
+        self.sync_dir();
+        Ok(())
+    }
+
+    /// Replaces `name` with `contents` atomically, without waiting for the disk: temp file,
+    /// write, rename. Once this returns, a `kill -9` of the app cannot lose the contents
+    /// (the kernel holds them); a power cut can until [`Storage::sync`] of the returned
+    /// file and [`Storage::sync_dir`] are done (the background saver does them next).
+    pub fn publish(&self, name: &str, contents: &str) -> Result<File, StorageError> {
+        self.put(name, contents, false)
+    }
+
+    /// Makes a published file's contents durable (fsync of the file itself: the handle
+    /// still names the file after the rename).
+    pub fn sync(&self, file: &File) -> Result<(), StorageError> {
+        if let Some(delay) = self.sync_delay {
+            std::thread::sleep(delay);
+        }
+        file.sync_all().map_err(fail("cannot flush", &self.dir))
+    }
+
+    /// Makes renames in the directory durable; not every platform lets a directory be synced.
+    pub fn sync_dir(&self) {
+        if let Ok(dir) = File::open(&self.dir) {
+            let _ = dir.sync_all();
+        }
+    }
+
+    fn put(&self, name: &str, contents: &str, sync_first: bool) -> Result<File, StorageError> {
         fs::create_dir_all(&self.dir).map_err(fail("cannot create", &self.dir))?;
         let path = self.path(name);
         let tmp = self.path(&format!("{name}.{}.tmp", std::process::id()));
-        let written = (|| {
+        let written = (|| -> Result<File, StorageError> {
             let mut file = OpenOptions::new()
                 .write(true)
                 .create(true)
@@ -123,18 +166,16 @@ impl Storage {
             }
             file.write_all(contents.as_bytes())
                 .map_err(fail("cannot write", &tmp))?;
-            file.sync_all().map_err(fail("cannot flush", &tmp))?;
-            fs::rename(&tmp, &path).map_err(fail("cannot replace", &path))
+            if sync_first {
+                self.sync(&file)?;
+            }
+            fs::rename(&tmp, &path).map_err(fail("cannot replace", &path))?;
+            Ok(file)
         })();
         if written.is_err() {
             let _ = fs::remove_file(&tmp);
         }
-        written?;
-        // Make the rename itself durable; not every platform lets a directory be synced.
-        if let Ok(dir) = File::open(&self.dir) {
-            let _ = dir.sync_all();
-        }
-        Ok(())
+        written
     }
 
     /// Renames `name` out of the way as `<name>.corrupt` (or `<name>.<n>.corrupt` so an

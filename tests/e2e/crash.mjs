@@ -193,6 +193,22 @@ async function main() {
     resumedInFlight: 0, resumedAnswered: 0, worstLossMs: 0, overBound: 0, commands: 0, errors: [] };
   let prev = null; // the previous run: states, inflight, killedAt
   const t0 = Date.now();
+  // A long campaign stopped early (SIGTERM, Ctrl-C) still reports what it saw so far.
+  const report = () => {
+    result.seconds = Math.round((Date.now() - t0) / 1000);
+    console.log(`[crash] ${result.kills} kills, ${result.launches} launches, ${result.commands} answered commands in ${result.seconds} s: ` +
+      `${result.corrupt} corrupt, ${result.notices} notices, resumed ${result.resumedAnswered} answered / ${result.resumedInFlight} in-flight states, ` +
+      `worst loss ${result.worstLossMs} ms (bound ${BOUND_MS}), ${result.killsWithTemp} kills left a temp file, ${result.tempAfterRelaunch} relaunches kept one`);
+    console.log(`CRASH_RESULT ${JSON.stringify({ ...result, errors: result.errors.length })}`);
+    for (const e of result.errors.slice(0, 20)) console.log(`[crash] PROBLEM ${e}`);
+  };
+  for (const sig of ["SIGTERM", "SIGINT"]) {
+    process.on(sig, () => {
+      console.log(`[crash] stopped by ${sig}`);
+      report();
+      process.exit(result.errors.length === 0 ? 3 : 1);
+    });
+  }
   for (let i = 0; i <= KILLS; i++) {
     const b = await launch();
     result.launches++;
@@ -250,15 +266,14 @@ async function main() {
     }
     await Promise.race([b.deleteSession().catch(() => {}), sleep(10_000)]);
     prev = run;
-    if ((i + 1) % 25 === 0) console.log(`[crash] ${i + 1} kills, ${result.commands} commands, worst loss ${result.worstLossMs} ms, ${result.errors.length} problems`);
+    if ((i + 1) % 25 === 0) {
+      console.log(`[crash] ${i + 1} kills, ${result.commands} commands, ${Math.round((Date.now() - t0) / 1000)} s: ` +
+        `${result.corrupt} corrupt, worst loss ${result.worstLossMs} ms, ${result.killsWithTemp} kills inside a save, ` +
+        `${result.tempAfterRelaunch} temp files kept, ${result.errors.length} problems`);
+    }
     if (result.errors.length > 20) break;
   }
-  result.seconds = Math.round((Date.now() - t0) / 1000);
-  console.log(`[crash] ${result.kills} kills, ${result.launches} launches, ${result.commands} answered commands in ${result.seconds} s: ` +
-    `${result.corrupt} corrupt, ${result.notices} notices, resumed ${result.resumedAnswered} answered / ${result.resumedInFlight} in-flight states, ` +
-    `worst loss ${result.worstLossMs} ms (bound ${BOUND_MS}), ${result.killsWithTemp} kills left a temp file, ${result.tempAfterRelaunch} relaunches kept one`);
-  console.log(`CRASH_RESULT ${JSON.stringify({ ...result, errors: result.errors.length })}`);
-  for (const e of result.errors.slice(0, 20)) console.log(`[crash] PROBLEM ${e}`);
+  report();
   process.exit(result.errors.length === 0 ? 0 : 1);
 }
 

@@ -5,6 +5,8 @@
 # non-zero on failure. Screenshots land in tests/e2e/artifacts/ (git-ignored).
 #   LLK_E2E_SKIP_BUILD=1  reuse target/debug/lianliankan
 #   LLK_E2E_ONLY=regex    run only the matching scenarios
+#   LLK_E2E_APP=path      drive that binary instead (e.g. target/release/lianliankan built
+#                         by `tauri build`); implies LLK_E2E_SKIP_BUILD=1 for the app
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -21,8 +23,8 @@ need node
 . "$here/harness.sh"
 harness_deps
 
-app="$root/target/debug/lianliankan"
-if [ "${LLK_E2E_SKIP_BUILD:-0}" != 1 ] || [ ! -x "$app" ]; then
+app="${LLK_E2E_APP:-$root/target/debug/lianliankan}"
+if [ -z "${LLK_E2E_APP:-}" ] && { [ "${LLK_E2E_SKIP_BUILD:-0}" != 1 ] || [ ! -x "$app" ]; }; then
     say "building the app (debug, custom protocol)"
     npx --no-install tauri build --debug --no-bundle
 fi

@@ -15,6 +15,7 @@ import "./scenarios/codes.mjs";
 import "./scenarios/feedback.mjs";
 import "./scenarios/extras.mjs";
 import "./scenarios/fit.mjs";
+import "./scenarios/instance.mjs";
 
 const only = process.env.LLK_E2E_ONLY ? new RegExp(process.env.LLK_E2E_ONLY) : null;
 
