@@ -16,7 +16,8 @@ fn damaged_start(damage: impl FnOnce(&mut Value)) -> (TestApp, Value, tempfile::
     let dir = tempfile::tempdir().expect("tempdir");
     let app = TestApp::new(dir.path());
     app.start();
-    let settings = json!({ "language": "zh-Hant", "auto_shuffle": false });
+    let settings =
+        json!({ "language": "zh-Hant", "auto_shuffle": false, "muted": true, "intro_seen": true });
     app.ok("set_settings", json!({ "settings": settings }));
     let mut options = common::options(6, 14, 21, 5);
     options["ring"] = json!(false);

@@ -126,7 +126,8 @@ fn auto_shuffle_setting_applies_to_the_current_game_and_is_saved() {
         app.start();
         app.new_game(4, 6, 6, 3);
         assert_eq!(app.state()["options"]["auto_shuffle"], false);
-        let on = json!({ "language": "en", "auto_shuffle": true });
+        let on =
+            json!({ "language": "en", "auto_shuffle": true, "muted": null, "intro_seen": true });
         app.ok("set_settings", json!({ "settings": on }));
         assert_eq!(app.state()["options"]["auto_shuffle"], true);
         // The deal is the same: only the player's setting changed.
@@ -136,7 +137,7 @@ fn auto_shuffle_setting_applies_to_the_current_game_and_is_saved() {
     let app = TestApp::new(dir.path());
     let resumed = app.start();
     assert_eq!(resumed["game"]["options"]["auto_shuffle"], true);
-    let off = json!({ "language": "en", "auto_shuffle": false });
+    let off = json!({ "language": "en", "auto_shuffle": false, "muted": null, "intro_seen": true });
     app.ok("set_settings", json!({ "settings": off }));
     assert_eq!(app.state()["options"]["auto_shuffle"], false);
 

@@ -42,6 +42,19 @@ fn no_args(_: &mut Gen, _: Option<&Value>) -> Value {
     json!({})
 }
 
+/// `start` with no layout, a preset's name, an unknown name or junk (the view's first-game layout).
+fn start_args(g: &mut Gen, _: Option<&Value>) -> Value {
+    let layout = match g.pick(&["10x10", "18x8", "30x16", "7x7", ""]) {
+        Some(name) if g.chance(0.7) => json!(name),
+        _ => g.junk(1),
+    };
+    if g.chance(0.5) {
+        json!({})
+    } else {
+        json!({ "layout": layout })
+    }
+}
+
 fn keep(_: Option<&Value>, _: &Value) -> Hist {
     Hist::Keep
 }
@@ -54,7 +67,7 @@ fn mode(view: Option<&Value>) -> &str {
 pub const TABLE: &[Cmd] = &[
     Cmd {
         name: "start",
-        args: no_args,
+        args: start_args,
         read_only: false,
         effect: |before, _| {
             if before.is_none() {
