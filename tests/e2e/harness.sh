@@ -65,7 +65,12 @@ harness_start() {
     # the app (started by WebKitWebDriver, started by tauri-driver) inherits this environment
     export XDG_DATA_HOME="$LLK_E2E_DATA" NO_AT_BRIDGE=1 LLK_APP="$work/lianliankan"
     # no GPU under Xvfb: WebKitGTK's accelerated compositing only adds ways to crash
-    export WEBKIT_DISABLE_COMPOSITING_MODE=1
+    # (`make bench-app` keeps it, LLK_WEBKIT_COMPOSITING=1: players run with it)
+    if [ "${LLK_WEBKIT_COMPOSITING:-0}" = 1 ]; then
+        unset WEBKIT_DISABLE_COMPOSITING_MODE
+    else
+        export WEBKIT_DISABLE_COMPOSITING_MODE=1
+    fi
     local runner=()
     command -v dbus-run-session >/dev/null 2>&1 && runner=(dbus-run-session --)
     driver_log="$work/tauri-driver.log"
