@@ -166,10 +166,25 @@ export async function matchPair(b, [a, c]) {
   const prevPath = await b.execute(() => document.getElementById("path-overlay").dataset.path ?? null);
   await click(b, tileSel(a));
   await click(b, tileSel(c));
-  await b.waitUntil(async () => (await tilesLeft(b)) === before - 2, {
-    timeout: 10_000,
-    timeoutMsg: `no match for ${JSON.stringify([a, c])}`,
-  });
+  try {
+    await b.waitUntil(async () => (await tilesLeft(b)) === before - 2, { timeout: 10_000 });
+  } catch {
+    // say what the page shows: the toasts, the selection, the two tiles
+    const seen = await b
+      .execute(
+        (s1, s2) => ({
+          toasts: document.getElementById("toasts")?.textContent,
+          left: document.getElementById("tiles-left")?.textContent,
+          a: document.querySelector(s1)?.outerHTML.slice(0, 200),
+          c: document.querySelector(s2)?.outerHTML.slice(0, 200),
+          errors: window.__llkErrors ?? null,
+        }),
+        tileSel(a),
+        tileSel(c),
+      )
+      .catch((e) => String(e));
+    throw new AssertionError(`no match for ${JSON.stringify([a, c])}; page: ${JSON.stringify(seen)}`);
+  }
   const path = await b.execute(() => JSON.parse(document.getElementById("path-overlay").dataset.path ?? "null"));
   return { path, prevPath };
 }

@@ -47,8 +47,13 @@ node "$here/suite.mjs"
 rc=$?
 set -e
 if [ $rc -ne 0 ]; then
-    say "tauri-driver log (tail):"
+    cp "$driver_log" "$here/artifacts/tauri-driver.log" 2>/dev/null || true
+    say "tauri-driver log (tail; whole in tests/e2e/artifacts/tauri-driver.log):"
     tail -n 40 "$driver_log" || true
+    if grep -q "panicked" "$driver_log"; then
+        say "panics in the app's log:"
+        grep -A4 "panicked" "$driver_log" | head -n 40 || true
+    fi
     harness_alive || say "tauri-driver is no longer running"
     say "failed scenarios (node exit code $rc):"
     cat "$LLK_E2E_RECAP" 2>/dev/null || say "(none recorded: the suite itself stopped)"

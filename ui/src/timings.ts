@@ -7,11 +7,14 @@
 
 export type Timing = "fade" | "path-min" | "path-max" | "path-leave" | "toast" | "toast-leave";
 
-/** `180ms` or `0.18s` as milliseconds; NaN for anything else. */
+/**
+ * `180ms`, `0.18s` or `.18s` (WebKit's computed style serializes `180ms` so) as
+ * milliseconds; NaN for anything else.
+ */
 export function parseMs(value: string): number {
-  const m = /^\s*(\d+(?:\.\d+)?)(ms|s)\s*$/.exec(value);
+  const m = /^\s*(\d*\.?\d+)(ms|s)\s*$/.exec(value);
   if (!m) return Number.NaN;
-  return Number(m[1]) * (m[2] === "s" ? 1000 : 1);
+  return Math.round(Number(m[1]) * (m[2] === "s" ? 1000 : 1));
 }
 
 const cache = new Map<Timing, number>();

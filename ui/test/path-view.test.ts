@@ -89,6 +89,9 @@ describe("timings", () => {
       expect(css.match(new RegExp(`--${name}-ms:`, "g")), name).toHaveLength(1);
     }
     expect(parseMs("0.3s")).toBe(300);
+    // WebKit's computed style turns 180ms into .18s
+    expect(parseMs(".18s")).toBe(180);
+    expect(parseMs(" 4s")).toBe(4000);
     expect(parseMs("fast")).toBeNaN();
   });
   it("leaves no copy of them in the script", () => {
