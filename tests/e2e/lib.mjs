@@ -2,7 +2,7 @@
 // session, screenshots, and page helpers (board grid, clicks, hints, matches, paths). Started
 // by run.sh through suite.mjs; scenarios live in scenarios/*.mjs and register with `test`.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { remote } from "webdriverio";
@@ -31,9 +31,25 @@ export function assertEq(a, b, msg) {
   if (ja !== jb) throw new AssertionError(`${msg}: expected ${jb}, got ${ja}`);
 }
 
+let retired = 0;
+/**
+ * Empties the app's data directory. The last session's web process may still be writing
+ * its storage there while it shuts down (rmSync then meets ENOTEMPTY): move the directory
+ * aside first (atomic), so the next launch starts empty whatever it does, then remove it.
+ */
 export function freshData() {
-  rmSync(DATA, { recursive: true, force: true });
+  const old = `${DATA}.old-${process.pid}-${retired++}`;
+  try {
+    renameSync(DATA, old);
+  } catch (e) {
+    if (e?.code !== "ENOENT") throw e;
+  }
   mkdirSync(DATA, { recursive: true });
+  try {
+    rmSync(old, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  } catch (e) {
+    console.log(`    (could not remove ${old} yet: ${e?.code ?? e})`);
+  }
 }
 
 /** Opens the app (a new process); waits for the first board. The first-launch card (shown

@@ -34,9 +34,9 @@ for (const t of tests) {
   const s = Date.now();
   let error = null;
   for (let attempt = 1; attempt <= 2; attempt++) {
-    freshData();
     error = null;
     try {
+      freshData();
       await t.fn();
     } catch (e) {
       error = e;
