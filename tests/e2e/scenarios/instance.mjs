@@ -23,16 +23,16 @@ function appPids() {
   return pids;
 }
 
-/** Every file of the data directory with its size, mtime and bytes. */
+/** Every file the app writes in its data directory (the saves: WebKit's own `storage/`
+ * directory is the webview's) with its size, mtime and bytes. */
 function snapshot() {
   const dir = join(DATA, "io.github.lianliankan");
   return Object.fromEntries(
     readdirSync(dir)
       .sort()
-      .map((n) => {
-        const s = statSync(join(dir, n));
-        return [n, { size: s.size, mtime: s.mtimeMs, text: readFileSync(join(dir, n), "utf8") }];
-      }),
+      .map((n) => [n, statSync(join(dir, n))])
+      .filter(([, s]) => s.isFile())
+      .map(([n, s]) => [n, { size: s.size, mtime: s.mtimeMs, text: readFileSync(join(dir, n), "utf8") }]),
   );
 }
 
