@@ -85,6 +85,25 @@ fn playing() -> Status {
 }
 
 impl Game {
+    /// A game at its start on `board`: no selection, score, counters, history or plans.
+    fn fresh(options: GameOptions, board: Board) -> Game {
+        Game {
+            options,
+            board,
+            selection: None,
+            scoreline: Scoreline::default(),
+            counters: Counters::default(),
+            elapsed_ms: 0,
+            shuffle_streams: 0,
+            history: Vec::new(),
+            status: Status::Playing,
+            plan: Plan::default(),
+            slide_plan: SlidePlan::default(),
+            assisted: false,
+            knowledge: solvability::Knowledge::default(),
+        }
+    }
+
     /// Deals a new game. Refuses options that cannot make a deal.
     pub fn new(options: GameOptions) -> Result<Game> {
         let dealt = slide::deal(
@@ -98,21 +117,7 @@ impl Game {
             },
             options.slide,
         )?;
-        let mut game = Game {
-            options,
-            board: dealt.board,
-            selection: None,
-            scoreline: Scoreline::default(),
-            counters: Counters::default(),
-            elapsed_ms: 0,
-            shuffle_streams: 0,
-            history: Vec::new(),
-            status: Status::Playing,
-            plan: Plan::default(),
-            slide_plan: SlidePlan::default(),
-            assisted: false,
-            knowledge: solvability::Knowledge::default(),
-        };
+        let mut game = Game::fresh(options, dealt.board);
         if let (Some(moves), true) = (dealt.solution.clone(), options.slide != SlideRule::None) {
             game.slide_plan = SlidePlan::seeded(&game.board, options.slide, moves);
         }
