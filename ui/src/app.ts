@@ -14,7 +14,7 @@ import { DealCodes } from "./deal-code";
 import { NewGameDialog, SettingsDialog, WonDialog } from "./dialogs";
 import { faceOf } from "./faces";
 import { celebrate } from "./celebrate";
-import { ComboMeter, floatPoints, preShuffleCells, shake, SHUFFLE_MS } from "./feedback";
+import { clearFloats, ComboMeter, floatPoints, preShuffleCells, shake, SHUFFLE_MS } from "./feedback";
 import { applyStaticText, byId, Hud } from "./hud";
 import { htmlLang, resolveLang, translator, type Lang, type Translate } from "./i18n";
 import type { NewGameOptions, AnyView, GameOptions, GameView, JourneyView, Outcome, Preset, Settings, StackView } from "./ipc";
@@ -28,7 +28,7 @@ import { noticeText } from "./notice";
 import { errorText } from "./errors";
 import { PathOverlay } from "./path-overlay";
 import { StackController } from "./stack/controller";
-import { pathDuration } from "./path-view";
+import { pathDuration, sameGeometry } from "./path-view";
 import { SolveRun } from "./solve-run";
 import { timing } from "./timings";
 import { Toasts } from "./toast";
@@ -559,8 +559,15 @@ export class App {
     let fit = fitBoard(w, h, g.rows, g.cols, min);
     // a board that pans vertically shares the width with a scrollbar
     if (fit.size.scrollsY && !touch) fit = fitBoard(w - scrollbarWidth(), h, g.rows, g.cols, min);
+    // effects drawn in the old geometry's pixels would land in the wrong place
+    const was = this.board.geometry();
     this.board.setOrientation(fit.orientation);
     this.board.applySize(fit.size);
+    const now = this.board.geometry();
+    if (was && now && !sameGeometry(was, now)) {
+      this.overlay.clear();
+      clearFloats(this.fxFrame);
+    }
     scroll.classList.toggle("scrolls", fit.size.scrolls);
     if (fit.size.scrolls) this.board.reveal(this.board.marked, false);
   }

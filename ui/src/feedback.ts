@@ -43,6 +43,14 @@ export function floatPoints(frame: HTMLElement, g: BoardGeometry, removed: reado
   window.setTimeout(() => el.remove(), delayMs + FLOAT_MS + 100);
 }
 
+/**
+ * Removes every floating text: they are placed in pixels of the board's geometry, so a
+ * rotation or a new cell size would leave them at the wrong place (or outside the board).
+ */
+export function clearFloats(frame: HTMLElement): void {
+  frame.querySelector(":scope > .fx-layer")?.replaceChildren();
+}
+
 /** Shakes the tiles at `cells` (a same-kind pair no path joins). */
 export function shake(board: HTMLElement, cells: readonly Pos[]): void {
   for (const [r, c] of cells) {

@@ -37,6 +37,19 @@ export interface Segment {
   durationMs: number;
 }
 
+/** Whether two geometries put every point at the same pixel. */
+export function sameGeometry(a: BoardGeometry, b: BoardGeometry): boolean {
+  return (
+    a.rows === b.rows &&
+    a.cols === b.cols &&
+    a.cellW === b.cellW &&
+    a.cellH === b.cellH &&
+    a.ringW === b.ringW &&
+    a.ringH === b.ringH &&
+    !!a.transposed === !!b.transposed
+  );
+}
+
 /** The pixel centre of a cell or ring point. */
 export function centre(p: Pos, g: BoardGeometry): { x: number; y: number } {
   const [row, col] = g.transposed ? [p[1], p[0]] : p;

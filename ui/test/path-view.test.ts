@@ -1,10 +1,20 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Pos } from "../src/ipc";
-import { centre, pathDuration, pathSegments, pathSteps, type BoardGeometry } from "../src/path-view";
+import { centre, pathDuration, pathSegments, pathSteps, sameGeometry, type BoardGeometry } from "../src/path-view";
 import { cssTimings, parseMs } from "../src/timings";
 
 const g: BoardGeometry = { rows: 4, cols: 5, cellW: 40, cellH: 50, ringW: 20, ringH: 25 };
+
+describe("sameGeometry", () => {
+  it("is true only when every point keeps its pixel", () => {
+    expect(sameGeometry(g, { ...g })).toBe(true);
+    expect(sameGeometry(g, { ...g, transposed: false })).toBe(true);
+    expect(sameGeometry(g, { ...g, transposed: true })).toBe(false);
+    expect(sameGeometry(g, { ...g, cellW: 41 })).toBe(false);
+    expect(sameGeometry(g, { ...g, ringH: 24 })).toBe(false);
+  });
+});
 
 describe("centre", () => {
   it("places board cells after the ring margin", () => {

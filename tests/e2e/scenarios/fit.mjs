@@ -130,6 +130,12 @@ test("fit: 18x8 at 390x844 portrait is drawn transposed, 40 px tiles, a whole ga
     await click(b, tileSel(tap));
     await b.waitUntil(async () => JSON.stringify(await selected(b)) === JSON.stringify(tap), { timeout: 5000, timeoutMsg: "no selection" });
     const before = await grid(b);
+    // the last match's path and "+points" are placed in portrait pixels: mark them
+    const effects = await b.execute(() => {
+      const els = document.querySelectorAll(".fx-layer > *, #path-overlay > *");
+      for (const e of els) e.dataset.beforeRotation = "";
+      return els.length;
+    });
     await b.setWindowSize(844, 390);
     await b.waitUntil(async () => !(await measure(b)).transposed, { timeout: 5000, timeoutMsg: "not upright after rotating to landscape" });
     assert((await b.execute(() => innerHeight)) <= 400, "the rotated window is phone-landscape short");
@@ -138,6 +144,8 @@ test("fit: 18x8 at 390x844 portrait is drawn transposed, 40 px tiles, a whole ga
     m = await measure(b);
     assert(m.drawnUpright, "drawn upright in landscape");
     assert(m.minW >= 40 && m.minH >= 40 && m.boardVisible && !m.pans, `landscape: whole board, 40 px tiles: ${JSON.stringify(m)}`);
+    const stale = await b.execute(() => document.querySelectorAll("[data-before-rotation]").length);
+    assertEq(stale, 0, `the rotation drops the effects drawn in the old geometry (${effects} were showing)`);
     await shot(b, "fit-rotated-844x390");
     await b.setWindowSize(390, 844);
     await b.waitUntil(async () => (await measure(b)).transposed, { timeout: 5000, timeoutMsg: "not transposed after rotating back" });
