@@ -11,6 +11,7 @@ import "./scenarios/stack.mjs";
 import "./scenarios/solvability.mjs";
 import "./scenarios/journey.mjs";
 import "./scenarios/codes.mjs";
+import "./scenarios/tidy.mjs";
 
 const only = process.env.LLK_E2E_ONLY ? new RegExp(process.env.LLK_E2E_ONLY) : null;
 
