@@ -2,7 +2,7 @@
 // session, screenshots, and page helpers (board grid, clicks, hints, matches, paths). Started
 // by run.sh through suite.mjs; scenarios live in scenarios/*.mjs and register with `test`.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { remote } from "webdriverio";
@@ -276,7 +276,6 @@ export function llkJson(bin, args) {
   return JSON.parse(execFileSync(bin, args, { encoding: "utf8", maxBuffer: 1 << 24 }));
 }
 
-
 // ---- issue 8 extras (first-launch card) ------------------------------------------------
 
 /** Closes the first-launch card if it is open (saved: it does not come back) and waits
@@ -296,4 +295,19 @@ export async function dismissIntro(b) {
       }),
     { timeout: 5000, timeoutMsg: "the first-launch card's dismissal was not saved" },
   );
+}
+
+// ---- saved games written before launch --------------------------------------------------
+
+/** The app's data directory under the e2e's XDG_DATA_HOME. */
+export const APP_DATA = join(DATA, "io.github.lianliankan");
+
+/**
+ * Writes `journey` (the engine's journey save, e.g. from `llk journey`) as the app's saved
+ * game, which is the engine's document with the shell's `mode` added; the next launch
+ * resumes it.
+ */
+export function writeJourneySave(journey) {
+  mkdirSync(APP_DATA, { recursive: true });
+  writeFileSync(join(APP_DATA, "game.json"), JSON.stringify({ ...journey, mode: "journey" }));
 }

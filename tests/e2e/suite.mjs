@@ -16,6 +16,7 @@ import "./scenarios/feedback.mjs";
 import "./scenarios/extras.mjs";
 import "./scenarios/fit.mjs";
 import "./scenarios/instance.mjs";
+import "./scenarios/tidy.mjs";
 
 const only = process.env.LLK_E2E_ONLY ? new RegExp(process.env.LLK_E2E_ONLY) : null;
 

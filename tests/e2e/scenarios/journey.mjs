@@ -1,5 +1,5 @@
 // e2e scenarios of the journey (slide levels): a level won by tapping and checked against
-// `llk play`, time up, phone size.
+// `llk play` (started at level 2 from a save `llk journey` deals), time up, phone size.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -18,6 +18,7 @@ import {
   shot,
   test,
   text,
+  writeJourneySave,
 } from "../lib.mjs";
 
 /** Opens the New game dialog on Journey and starts (or continues) the journey. */
@@ -97,36 +98,35 @@ async function tapLevel(b, { check = false, name = "" } = {}) {
   return matches;
 }
 
-test("journey: level 1 then a whole down level won by tapping, path and slide checked against llk play", async () => {
+test("journey: a whole down level won by tapping, path and slide checked against llk play, then level 3", async () => {
+  // Start at level 2 (down): the saved game is a journey `llk journey` dealt there, with
+  // points carried from level 1, so no time goes into tapping through level 1.
+  const carried = 1000;
+  writeJourneySave(llkJson(llkBins().play, ["journey", "--level", "2", "--seed", "20261130", "--carried", String(carried)]));
   const b = await launch();
   try {
-    await startJourney(b);
     let bar = await barState(b);
-    assertEq([bar.level, bar.rule, bar.icon], [1, "none", "none"], "level 1 keeps the tiles still");
+    assertEq([bar.level, bar.rule, bar.icon], [2, "down", "down"], "level 2 is down, with its arrow");
+    assertEq(bar.total, carried, "the score from level 1 is carried");
     assert(bar.fill > 0.99, `the bar starts full: ${bar.fill}`);
     assertEq(multiset(await grid(b)).length, 144, "16x9 has 144 tiles");
-    await shot(b, "journey-level1-start");
-    const n1 = await tapLevel(b);
-    assertEq(n1, 72, "level 1 is 72 matches");
-    await b.$("#dlg-journey-won[open]").waitForExist({ timeout: 5000 });
-    const won1 = await appState(b);
-    const bonus = await text(b, "#journey-won-bonus");
-    assertEq(bonus, `+${won1.journey.bonus}`, "the dialog shows the time bonus");
-    assert(won1.journey.bonus > 0, "time was left");
-    assertEq(Number(await text(b, "#journey-won-total")), won1.journey.total_score, "the dialog shows the total");
-    await shot(b, "journey-level1-won");
-    await click(b, "#journey-won-next-btn");
-    await b.waitUntil(async () => (await barState(b)).level === 2, { timeout: 15_000, timeoutMsg: "level 2 not shown" });
-    bar = await barState(b);
-    assertEq([bar.rule, bar.icon], ["down", "down"], "level 2 is down, with its arrow");
-    assertEq(bar.total, won1.journey.total_score, "the score is carried");
     const n2 = await tapLevel(b, { check: true, name: "journey-down" });
     assertEq(n2, 72, "the down level is 72 matches");
     await b.$("#dlg-journey-won[open]").waitForExist({ timeout: 5000 });
-    await shot(b, "journey-level2-won");
     const won2 = await appState(b);
+    const bonus = await text(b, "#journey-won-bonus");
+    assertEq(bonus, `+${won2.journey.bonus}`, "the dialog shows the time bonus");
+    assert(won2.journey.bonus > 0, "time was left");
+    assertEq(Number(await text(b, "#journey-won-total")), won2.journey.total_score, "the dialog shows the total");
+    assert(won2.journey.total_score > carried, "the level's points are added");
+    await shot(b, "journey-level2-won");
     assertEq(won2.highest_level, 2, "progress: level 2 reached");
     assertEq(won2.best_score, won2.journey.total_score, "best journey score recorded");
+    await click(b, "#journey-won-next-btn");
+    await b.waitUntil(async () => (await barState(b)).level === 3, { timeout: 15_000, timeoutMsg: "level 3 not shown" });
+    bar = await barState(b);
+    assertEq([bar.rule, bar.icon], ["up", "up"], "level 3 is up, with its arrow");
+    assertEq(bar.total, won2.journey.total_score, "the score is carried");
   } finally {
     await b.deleteSession();
   }
@@ -136,6 +136,10 @@ test("journey: time up (the view's clock runs out) offers to retry the level", a
   const b = await launch();
   try {
     await startJourney(b);
+    const bar0 = await barState(b);
+    assertEq([bar0.level, bar0.rule, bar0.icon], [1, "none", "none"], "level 1 keeps the tiles still");
+    assert(bar0.fill > 0.99, `the bar starts full: ${bar0.fill}`);
+    await shot(b, "journey-level1-start");
     const s0 = await appState(b);
     // Put the level's clock 2.5 s before its budget and reload: the view resumes its clock
     // from the saved time and the bar runs out by itself.
