@@ -165,7 +165,7 @@ test("fit: 18x8 at 390x844 portrait is drawn transposed, 40 px tiles, a whole ga
   }
 });
 
-test("fit: 360x640 pans 18x8 vertically only; the hint is scrolled into view", async () => {
+test("fit: 360x640 pans 18x8 vertically only; the hint is scrolled into view; a whole game by tapping", async () => {
   const t0 = Date.now();
   const b = await launch({ width: 360, height: 640 });
   try {
@@ -208,15 +208,17 @@ test("fit: 360x640 pans 18x8 vertically only; the hint is scrolled into view", a
     assertEq(again, pair, "the same hint");
     await b.waitUntil(() => hintInView(b), { timeout: 3000, timeoutMsg: "hint not scrolled into view" });
     await shot(b, "fit-360x640-hint");
-    const n = await playTapping(b, { cap: 10, name: "fit-360x640" });
+    const n = await playTapping(b, { name: "fit-360x640" });
+    await b.$("#dlg-won[open]").waitForExist({ timeout: 10_000 });
     assert(!(await measure(b)).sideways, "no sideways scroll");
-    console.log(`    360x640: ${n} matches by tapping in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    await shot(b, "fit-360x640-won");
+    console.log(`    360x640: whole game by tapping (${n} matches after the hint check) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   } finally {
     await b.deleteSession();
   }
 });
 
-test("fit: 844x390 landscape shows the whole 18x8 board beside a compact header", async () => {
+test("fit: 844x390 landscape shows the whole 18x8 board beside a compact header; a whole game by tapping", async () => {
   const t0 = Date.now();
   const b = await launch({ width: 844, height: 390 });
   try {
@@ -236,8 +238,11 @@ test("fit: 844x390 landscape shows the whole 18x8 board beside a compact header"
     for (const x of buttons) assert(x.ok, `button ${x.id} visible at ≥ 40 px`);
     console.log(`    844x390: tile ${m.tile.join("x")} px, whole board visible`);
     await shot(b, "fit-844x390-start");
-    const n = await playTapping(b, { cap: 10, name: "fit-844x390" });
-    console.log(`    844x390: ${n} matches by tapping in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const n = await playTapping(b, { name: "fit-844x390" });
+    await b.$("#dlg-won[open]").waitForExist({ timeout: 10_000 });
+    assert(!(await measure(b)).sideways, "no sideways scroll at the end");
+    await shot(b, "fit-844x390-won");
+    console.log(`    844x390: whole game by tapping (${n} matches) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   } finally {
     await b.deleteSession();
   }
