@@ -565,12 +565,12 @@ impl Walk {
         }
     }
 
-    /// What holds after every command: undo is offered exactly when there is history,
-    /// tiles go in pairs, and a cleared board is won.
+    /// What holds after every command: undo is offered exactly when there is history and
+    /// the game is not won, tiles go in pairs, and a cleared board is won.
     fn check_after(&self, ctx: &str) {
         assert_eq!(
             self.view["can_undo"].as_bool(),
-            Some(!self.history.is_empty()),
+            Some(!self.history.is_empty() && self.view["status"] != "won"),
             "{ctx}: can_undo vs history of {}",
             self.history.len()
         );

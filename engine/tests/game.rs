@@ -140,11 +140,11 @@ fn scripted_game_shows_every_outcome() {
     ));
     assert!(matches!(g.shuffle(), Err(EngineError::GameOver)));
     assert_eq!(g.hint(), None);
-    // Undo out of the win.
-    g.undo().unwrap();
-    assert_eq!(g.status(), Status::Playing);
-    assert_eq!(g.board().tiles_left(), 2);
-    assert_eq!(g.score(), 30);
+    // A won board stays won: no undo out of the win.
+    assert!(!g.can_undo());
+    assert!(matches!(g.undo(), Err(EngineError::GameOver)));
+    assert_eq!(g.status(), Status::Won);
+    assert_eq!(g.score(), 40);
 }
 
 #[test]

@@ -7,6 +7,7 @@ mod common;
 use llk_engine::classic::game::{Game, GameOptions, Outcome, Status};
 use llk_engine::classic::slide::{self, SlideRule};
 use llk_engine::classic::{Board, Budget, Verdict};
+use llk_engine::EngineError;
 use serde_json::Value;
 
 fn opts(rule: SlideRule, seed: u64) -> GameOptions {
@@ -30,7 +31,9 @@ fn hints_win_and_undo_restores_every_position() {
             let mut g = Game::new(opts(rule, seed)).unwrap();
             let mut boards: Vec<Board> = vec![g.board().clone()];
             let mut t = 0;
+            let mut last_playing = g.to_json().unwrap();
             while g.status() != Status::Won {
+                last_playing = g.to_json().unwrap();
                 let h = g.hint().expect("a solvable deal always has a hint");
                 let before = g.board().clone();
                 t += 100;
@@ -58,9 +61,14 @@ fn hints_win_and_undo_restores_every_position() {
                 );
                 boards.push(g.board().clone());
             }
-            // Through the save format mid-way, then undo everything.
-            let mut g = Game::from_json(&g.to_json().unwrap()).unwrap();
+            // A won board stays won.
+            assert!(!g.can_undo());
+            assert!(matches!(g.undo(), Err(EngineError::GameOver)));
+            // Through the save format from the last position before the win, then undo
+            // everything.
+            let mut g = Game::from_json(&last_playing).unwrap();
             assert_eq!(g.options().slide, rule);
+            boards.pop();
             boards.pop();
             while let Some(b) = boards.pop() {
                 g.undo().unwrap();

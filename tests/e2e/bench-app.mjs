@@ -14,7 +14,7 @@
 import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { load, sample } from "./bench/procmem.mjs";
-import { matchOnce, newGameOnce, newLayout } from "./bench/play.mjs";
+import { matchOnce, newGameOnce, newLayout, returningPlayer } from "./bench/play.mjs";
 import { close, open, sleep } from "./bench/session.mjs";
 
 const APP = process.env.LLK_APP;
@@ -54,6 +54,7 @@ async function settledSample(s) {
 // ---- saves to resume: an 18×8 and a 30×16 game -------------------------------------------
 rmSync(DATA, { recursive: true, force: true });
 mkdirSync(saves, { recursive: true });
+returningPlayer(DATA);
 for (const layout of ["18x8", "30x16"]) {
   await withSession(APP, async (s) => {
     const err = await newLayout(s.b, layout);

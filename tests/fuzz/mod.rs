@@ -173,10 +173,11 @@ pub fn run(seed: u64, steps: u64) -> Stats {
                     }
                     Hist::Unknown => model = None,
                 }
-                // Classic: `can_undo` is exactly "a history to undo".
+                // Classic: `can_undo` is exactly "a history to undo, and not won".
                 if let (Some(v), Some(h)) = (&after, &model) {
                     if v["mode"] == "classic" {
-                        assert_eq!(v["can_undo"] == true, !h.is_empty(), "{ctx}: can_undo");
+                        let can = !h.is_empty() && v["status"] != "won";
+                        assert_eq!(v["can_undo"] == true, can, "{ctx}: can_undo");
                     }
                 }
             }

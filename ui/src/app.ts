@@ -225,8 +225,9 @@ export class App {
       case "shuffle":
         return void this.enqueue(async () => this.afterChange(await api.shuffle(), "shuffle"));
       case "undo":
-        // A won board stays won: Undo is off after a win (button, banner and key alike).
-        if (this.game?.status === "won") return;
+        // The engine says when there is something to undo (never after a win): the key
+        // does what the button does.
+        if (!this.game?.can_undo) return;
         return void this.enqueue(async () => this.afterChange(await api.undo(), "undo"));
       case "pause":
         return this.setPaused(!this.paused);
@@ -533,13 +534,10 @@ export class App {
     this.combo.draw(g, this.clock.elapsed());
   }
 
-  /** Stuck: the banner's Undo, and why Hint is off (its tooltip says so too). A won
-   *  board keeps Undo off. */
+  /** Stuck: the banner's Undo, and why Hint is off (its tooltip says so too). */
   private stuckFeedback(g: GameView): void {
     const stuck = g.status === "stuck";
-    const undo = this.hud.buttons.undo;
-    if (g.status === "won") undo.disabled = true;
-    byId<HTMLButtonElement>("stuck-undo").disabled = undo.disabled;
+    byId<HTMLButtonElement>("stuck-undo").disabled = this.hud.buttons.undo.disabled;
     const hint = this.hud.buttons.hint;
     if (stuck) hint.title = this.t("stuck.noHint");
     else if (!this.journey.view) hint.removeAttribute("title");

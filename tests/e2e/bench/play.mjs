@@ -2,6 +2,8 @@
 // (Hint, then a click on each of the two hinted tiles) and new games through the New game
 // dialog. Each step is one in-page script; it resolves once the view has settled, with an
 // error text or null.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 
 const step = (b, what, layout) =>
   b.execute(
@@ -56,3 +58,14 @@ export const matchOnce = (b) => step(b, "match");
 export const newGameOnce = (b) => step(b, "new");
 /** Starts a new game of `layout` through the dialog. */
 export const newLayout = (b, layout) => step(b, "new", layout);
+
+/**
+ * Makes `dataDir` (the e2e's XDG_DATA_HOME) a returning player's: the first-launch card,
+ * with its looping demo, was dismissed on an earlier launch. The benchmark measures the
+ * launches players make every day, not the first one.
+ */
+export function returningPlayer(dataDir) {
+  const app = join(dataDir, "io.github.lianliankan");
+  mkdirSync(app, { recursive: true });
+  writeFileSync(join(app, "settings.json"), JSON.stringify({ intro_seen: true }));
+}

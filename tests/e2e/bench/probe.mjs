@@ -6,7 +6,7 @@
 import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { load, sample } from "./procmem.mjs";
-import { newLayout } from "./play.mjs";
+import { newLayout, returningPlayer } from "./play.mjs";
 import { close, open, sleep } from "./session.mjs";
 
 const APP = process.env.LLK_APP;
@@ -28,6 +28,7 @@ export const VARIANTS = {
 
 rmSync(DATA, { recursive: true, force: true });
 mkdirSync(DATA, { recursive: true });
+returningPlayer(DATA);
 {
   const s = await open(APP);
   const err = await newLayout(s.b, LAYOUT);

@@ -2,7 +2,7 @@
 // same-kind pair no path joins, the stuck banner's Undo and why Hint is off, the clock
 // stopped by a dialog and the Pause button's icon, focus / "+points" / combo bar after a
 // keyboard match, the auto-shuffle shown after its match, and a win's celebration with
-// "New best" only when the shell says so (not again after an undo and the same match).
+// "New best" only when the shell says so (not again for the same score; no undo out of a win).
 // Small boards come from a constructed save (the app's own save, patched) to keep it short.
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -236,7 +236,7 @@ test("feedback: an auto-shuffle shows after its match line, then says so", async
   }
 });
 
-test("feedback: a win celebrates; New best once, not again after undo and the same match", async () => {
+test("feedback: a win celebrates; Undo is refused after it; New best once, not again for the same score", async () => {
   let b = await launch();
   try {
     b = await relaunchWith(b, {
@@ -260,11 +260,22 @@ test("feedback: a win celebrates; New best once, not again after undo and the sa
     await b.pause(400);
     assertEq(await tilesLeft(b), 0, "Z after a win changes nothing");
     await shot(b, "feedback-won-escaped");
-    // The shell still takes an undo: the same match again is no new best.
-    await b.executeAsync((done) => window.__TAURI_INTERNALS__.invoke("undo").then(done, done));
-    await b.deleteSession();
-    b = await launch();
-    assertEq(await tilesLeft(b), 2, "the undone pair is back");
+    // The engine refuses it too: a won board stays won.
+    const refused = await b.executeAsync((done) =>
+      window.__TAURI_INTERNALS__.invoke("undo").then(
+        () => done(null),
+        (e) => done(e?.code ?? String(e)),
+      ),
+    );
+    assertEq(refused, "game_over", "the shell refuses an undo after a win");
+    // The same position won again with the same score: no second New best.
+    b = await relaunchWith(b, {
+      cells: [
+        [0, 0, null, null],
+        [null, null, null, null],
+      ],
+    });
+    assertEq(await tilesLeft(b), 2, "the same position again");
     await click(b, tileSel([0, 0]));
     await click(b, tileSel([0, 1]));
     await b.$("#dlg-won[open]").waitForExist({ timeout: 5000, timeoutMsg: "no won dialog" });

@@ -185,8 +185,10 @@ impl Game {
         self.elapsed_ms = ms;
     }
 
+    /// Whether `undo` would take something back: never after a win (a won board stays won,
+    /// so its score and best time stand).
     pub fn can_undo(&self) -> bool {
-        !self.history.is_empty()
+        self.status != Status::Won && !self.history.is_empty()
     }
 
     /// The player taps `cell` at game time `elapsed_ms`.
@@ -315,7 +317,11 @@ impl Game {
     }
 
     /// Takes back the last match or shuffle, restoring board, score and combo exactly.
+    /// Refused after a win (`GameOver`): a won board stays won.
     pub fn undo(&mut self) -> Result<()> {
+        if self.status == Status::Won {
+            return Err(EngineError::GameOver);
+        }
         let step = self.history.pop().ok_or(EngineError::NothingToUndo)?;
         let restored = match &step {
             Step::Match {
