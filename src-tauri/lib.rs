@@ -7,6 +7,7 @@ pub mod commands;
 pub mod daily;
 pub mod error;
 pub mod mode;
+pub mod rendering;
 pub mod salvage;
 pub mod saver;
 pub mod scores;
@@ -105,6 +106,7 @@ fn one_instance<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
 /// Opens the game window and runs until it is closed.
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
+    rendering::choose();
     let app =
         configure(one_instance(tauri::Builder::default()), None).build(tauri::generate_context!());
     match app {

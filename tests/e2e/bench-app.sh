@@ -3,8 +3,10 @@
 # same Cargo.lock and target directory, the smallest Tauri window (tests/e2e/baseline); starts
 # Xvfb and tauri-driver with a private XDG_DATA_HOME, and runs bench-app.mjs: launch → first
 # board with its split, memory of every process (USS/PSS) of the game and of the baseline
-# side by side, select round trips. Not a pass/fail test. WebKit's accelerated compositing
-# stays on, as players run it (LLK_BENCH_COMPOSITING=0 turns it off like the e2e suite).
+# side by side, select round trips. Not a pass/fail test. Each app draws as it does for
+# players: the game turns WebKit's accelerated compositing off (src-tauri/rendering.rs), the
+# baseline keeps WebKit's default; LLK_BENCH_COMPOSITING=0 or =1 turns it off or on for
+# both (like for like).
 #   LLK_BENCH_SKIP_BUILD=1  reuse the binaries (LLK_BENCH_APP, LLK_BENCH_BASELINE: other ones)
 #   LLK_BENCH_LAUNCHES (10), LLK_BENCH_ROUNDS (2), LLK_BENCH_MATCHES (50), LLK_BENCH_GAMES (100)
 set -euo pipefail
@@ -25,7 +27,7 @@ if [ "${LLK_BENCH_SKIP_BUILD:-0}" != 1 ] || [ ! -x "$app" ] || [ ! -x "$base" ];
     # feature resolution: both link the very same tauri, wry and WebKitGTK crates)
     cargo build --release --features tauri/custom-protocol -p lianliankan -p llk-window-baseline
 fi
-export LLK_WEBKIT_COMPOSITING=${LLK_BENCH_COMPOSITING:-1}
+export LLK_WEBKIT_COMPOSITING=${LLK_BENCH_COMPOSITING:-}
 harness_start "$app" bench
 cp "$base" "$work/llk-window-baseline"
 export LLK_BASELINE="$work/llk-window-baseline"

@@ -64,13 +64,14 @@ harness_start() {
     cp "$app" "$work/lianliankan"
     # the app (started by WebKitWebDriver, started by tauri-driver) inherits this environment
     export XDG_DATA_HOME="$LLK_E2E_DATA" NO_AT_BRIDGE=1 LLK_APP="$work/lianliankan"
-    # no GPU under Xvfb: WebKitGTK's accelerated compositing only adds ways to crash
-    # (`make bench-app` keeps it, LLK_WEBKIT_COMPOSITING=1: players run with it)
-    if [ "${LLK_WEBKIT_COMPOSITING:-0}" = 1 ]; then
-        unset WEBKIT_DISABLE_COMPOSITING_MODE
-    else
-        export WEBKIT_DISABLE_COMPOSITING_MODE=1
-    fi
+    # WebKitGTK's accelerated compositing. Unset (as players run it): the game turns it
+    # off itself (src-tauri/rendering.rs), the baseline window of `make bench-app` keeps
+    # WebKit's default (on). LLK_WEBKIT_COMPOSITING=0: off for both; =1: on for both.
+    unset WEBKIT_DISABLE_COMPOSITING_MODE LLK_COMPOSITING
+    case "${LLK_WEBKIT_COMPOSITING:-}" in
+        0) export WEBKIT_DISABLE_COMPOSITING_MODE=1 ;;
+        1) export LLK_COMPOSITING=1 ;;
+    esac
     local runner=()
     command -v dbus-run-session >/dev/null 2>&1 && runner=(dbus-run-session --)
     driver_log="$work/tauri-driver.log"

@@ -15,7 +15,7 @@ const here = fileURLToPath(new URL(".", import.meta.url));
 const dist = resolve(here, "../dist");
 const out = resolve(process.argv[2] ?? resolve(here, "../../tests/e2e/artifacts/ui-shots"));
 mkdirSync(out, { recursive: true });
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'";
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:";
 const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml" };
 
 const server = createServer(async (req, res) => {

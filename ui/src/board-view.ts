@@ -6,7 +6,7 @@
  * It may draw the board transposed (orientation.ts): cells keep their engine `data-row`
  * and `data-col`, only their grid placement and the glide offsets change.
  */
-import { faceOf, faceSvg } from "./faces";
+import { faceElement, faceOf } from "./faces";
 import type { Translate } from "./i18n";
 import type { GameView, Pos } from "./ipc";
 import { firstTile, nearestTile } from "./keys";
@@ -279,7 +279,7 @@ export class BoardView {
     b.tabIndex = -1;
     this.place(b, r, c);
     this.label(b);
-    b.append(faceSvg(kind));
+    b.append(faceElement(kind));
     return b;
   }
 

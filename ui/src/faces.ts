@@ -1,37 +1,35 @@
 /**
- * Tile faces at run time: kind k shows face k mod N. Installs the build-time SVG sprite
- * once and makes the `<svg><use>` element for a kind.
+ * Tile faces at run time: kind k shows face k mod N. A face is an empty `<span class="face">`
+ * whose CSS background is the face's image (a build-time `data:` URL, see
+ * vite/faces-plugin.ts): WebKit keeps one image per face however many tiles show it. An
+ * inline `<svg><use>` per tile cloned the face's vector tree into every tile, and WebKit
+ * never gave those clones back: the web process grew by about 14 MB with every new 30×16
+ * game (docs/RELIABILITY.md).
  */
-import { SPRITE } from "virtual:faces";
+import { FACE_URLS } from "virtual:faces";
 import { FACE_NAMES, type FaceName } from "./face-list";
-
-const SVG_NS = "http://www.w3.org/2000/svg";
 
 export const FACE_COUNT = FACE_NAMES.length;
 
-export function faceOf(kind: number): FaceName {
+function faceIndex(kind: number): number {
   const n = FACE_NAMES.length;
-  return FACE_NAMES[((kind % n) + n) % n]!;
+  return ((kind % n) + n) % n;
 }
 
-/** Puts the sprite into the document (idempotent). */
-export function installSprite(doc: Document = document): void {
-  if (doc.getElementById("llk-faces")) return;
-  const holder = doc.createElement("div");
-  holder.id = "llk-faces";
-  holder.className = "sprite-holder"; // zero-size, not display:none (keeps <use> working)
-  holder.innerHTML = SPRITE;
-  doc.body.prepend(holder);
+export function faceOf(kind: number): FaceName {
+  return FACE_NAMES[faceIndex(kind)]!;
 }
 
-/** An `<svg>` showing the face of `kind` (decorative: the button carries the label). */
-export function faceSvg(kind: number, doc: Document = document): SVGSVGElement {
-  const svg = doc.createElementNS(SVG_NS, "svg");
-  svg.setAttribute("class", "face");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
-  const use = doc.createElementNS(SVG_NS, "use");
-  use.setAttribute("href", `#face-${faceOf(kind)}`);
-  svg.append(use);
-  return svg;
+/** The CSS `background-image` value showing the face of `kind`. */
+export function faceImage(kind: number): string {
+  return `url("${FACE_URLS[faceIndex(kind)]!}")`;
+}
+
+/** An element showing the face of `kind` (decorative: the button carries the label). */
+export function faceElement(kind: number, doc: Document = document): HTMLElement {
+  const el = doc.createElement("span");
+  el.className = "face";
+  el.setAttribute("aria-hidden", "true");
+  el.style.setProperty("background-image", faceImage(kind));
+  return el;
 }

@@ -6,7 +6,7 @@
  * reduced motion the demo is a still picture of the path.
  */
 import "./extras.css";
-import { faceSvg } from "./faces";
+import { faceElement } from "./faces";
 import type { Translate } from "./i18n";
 
 /** The demo board: `A` the pair, other letters other faces, `.` empty. */
@@ -90,7 +90,7 @@ export class FirstLaunch {
         if (ch === ".") cell.className = "intro-empty";
         else {
           cell.className = ch === "A" ? `tile intro-tile intro-pair intro-pair-${c === 0 ? "a" : "b"}` : "tile intro-tile";
-          cell.append(faceSvg(KINDS[ch] ?? 0));
+          cell.append(faceElement(KINDS[ch] ?? 0));
         }
         cell.style.gridRow = String(r + 1);
         cell.style.gridColumn = String(c + 1);

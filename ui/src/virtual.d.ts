@@ -1,5 +1,5 @@
 /** Types of the build-time virtual modules (see vite/faces-plugin.ts). */
 declare module "virtual:faces" {
-  /** Hidden <svg> holding one <symbol id="face-NAME"> per face. */
-  export const SPRITE: string;
+  /** One `data:image/svg+xml` URL per face, in FACE_NAMES order. */
+  export const FACE_URLS: readonly string[];
 }

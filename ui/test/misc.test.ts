@@ -5,7 +5,7 @@ import { GameClock, formatTime } from "../src/clock";
 import { FACE_NAMES } from "../src/face-list";
 import { fitCells, MIN_CELL } from "../src/layout";
 import { parseSeed, randomSeed } from "../src/seed";
-import { buildSprite } from "../vite/faces-plugin";
+import { buildFaces, svgDataUrl } from "../vite/faces-plugin";
 
 describe("GameClock", () => {
   it("counts only while running", () => {
@@ -75,8 +75,18 @@ describe("faces", () => {
     expect(FACE_NAMES.length).toBeGreaterThanOrEqual(42);
     const require = createRequire(import.meta.url);
     const set = JSON.parse(readFileSync(require.resolve("@iconify-json/fluent-emoji-flat/icons.json"), "utf8"));
-    const sprite = buildSprite(set, FACE_NAMES);
-    expect(sprite.match(/<symbol /g)).toHaveLength(FACE_NAMES.length);
-    expect(sprite).not.toMatch(/<script|style=/);
+    const faces = buildFaces(set, FACE_NAMES);
+    expect(faces).toHaveLength(FACE_NAMES.length);
+    expect(new Set(faces).size).toBe(FACE_NAMES.length);
+    for (const svg of faces) expect(svg).not.toMatch(/<script|style=/);
+  });
+
+  it("turns each face into a data URL that decodes back to its SVG", () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><path fill="#FF6723" d="M1 2h3%"/>\n</svg>`;
+    const url = svgDataUrl(svg);
+    expect(url.startsWith("data:image/svg+xml,")).toBe(true);
+    // safe inside a double-quoted CSS url() and as a URL: no quote, hash, angle bracket or newline
+    expect(url).not.toMatch(/["#<>\n]/);
+    expect(decodeURIComponent(url.slice("data:image/svg+xml,".length))).toBe(svg.replace(/"/g, "'").replace(/\s+/g, " "));
   });
 });

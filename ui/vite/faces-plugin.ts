@@ -1,7 +1,9 @@
 /**
- * Vite plugin: the virtual module `virtual:faces` exports an SVG sprite (one <symbol> per
- * face, id `face-<name>`) built at build time from @iconify-json/fluent-emoji-flat, so only
- * the faces in FACE_NAMES ship. Fails the build when an icon is missing.
+ * Vite plugin: the virtual module `virtual:faces` exports one `data:` URL per face (a
+ * standalone SVG, in FACE_NAMES order) built at build time from @iconify-json/fluent-emoji-flat,
+ * so only the faces in FACE_NAMES ship. Tiles show them as CSS background images: WebKit
+ * loads each face once and every tile of that kind draws the same image, instead of one
+ * inline SVG tree per tile. Fails the build when an icon is missing.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -17,16 +19,27 @@ interface IconSet {
 const ID = "virtual:faces";
 const RESOLVED = "\0" + ID;
 
-/** Builds the sprite markup (exported for tests). */
-export function buildSprite(set: IconSet, names: readonly string[]): string {
-  const symbols = names.map((name) => {
+/** One standalone SVG document per face, in `names` order (exported for tests). */
+export function buildFaces(set: IconSet, names: readonly string[]): string[] {
+  return names.map((name) => {
     const icon = set.icons[name];
     if (!icon) throw new Error(`faces: icon "${name}" not found in fluent-emoji-flat`);
     const w = icon.width ?? set.width ?? 16;
     const h = icon.height ?? set.height ?? 16;
-    return `<symbol id="face-${name}" viewBox="0 0 ${w} ${h}">${icon.body}</symbol>`;
+    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}">${icon.body}</svg>`;
   });
-  return `<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true">${symbols.join("")}</svg>`;
+}
+
+/**
+ * An SVG document as a `data:` URL: percent-encoded where a URL or a CSS string needs it,
+ * double quotes turned into single ones (the URL sits in a double-quoted CSS `url("…")`).
+ */
+export function svgDataUrl(svg: string): string {
+  const body = svg
+    .replace(/"/g, "'")
+    .replace(/\s+/g, " ")
+    .replace(/[%#<>?\[\\\]^`{|}\n\r]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"));
+  return `data:image/svg+xml,${body}`;
 }
 
 export function facesPlugin(): Plugin {
@@ -40,8 +53,8 @@ export function facesPlugin(): Plugin {
       const require = createRequire(import.meta.url);
       const file = require.resolve("@iconify-json/fluent-emoji-flat/icons.json");
       const set = JSON.parse(readFileSync(file, "utf8")) as IconSet;
-      const sprite = buildSprite(set, FACE_NAMES);
-      return `export const SPRITE = ${JSON.stringify(sprite)};\n`;
+      const urls = buildFaces(set, FACE_NAMES).map(svgDataUrl);
+      return `export const FACE_URLS = ${JSON.stringify(urls)};\n`;
     },
   };
 }

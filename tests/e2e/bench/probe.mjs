@@ -1,15 +1,19 @@
-// Where the web process's memory goes (issue 9): launches the game on a resumed save and
-// measures each process after the first paint, then applies one change to the live page
-// (a style sheet: board hidden, faces hidden, tiles without shadows...) and measures again
-// in the same process; a fresh launch per variant. Run by bench-probe.sh.
+// Where the web process's memory goes (issue 9). First, by mapping: the private memory of
+// the game's web process and of the baseline window's, per mapped file and per kind of
+// anonymous mapping (maps.mjs), side by side. Then launches the game on a resumed save,
+// measures each process after the first paint, applies one change to the live page (a
+// style sheet: board hidden, faces hidden, tiles without shadows...) and measures again in
+// the same process; a fresh launch per variant. Run by bench-probe.sh.
 //   LLK_PROBE_LAYOUT (18x8), LLK_PROBE_ROUNDS (2), LLK_PROBE_SHOTS=dir (screenshots)
 import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { load, sample } from "./procmem.mjs";
+import { privateByMapping } from "./maps.mjs";
+import { load, role, sample, tree } from "./procmem.mjs";
 import { newLayout, returningPlayer } from "./play.mjs";
 import { close, open, sleep } from "./session.mjs";
 
 const APP = process.env.LLK_APP;
+const BASE = process.env.LLK_BASELINE;
 const DATA = process.env.LLK_E2E_DATA;
 const LAYOUT = process.env.LLK_PROBE_LAYOUT ?? "18x8";
 const ROUNDS = Number(process.env.LLK_PROBE_ROUNDS ?? 2);
@@ -41,6 +45,34 @@ copyFileSync(SAVE, saved);
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 
 const mb = (x) => x.toFixed(1);
+
+// ---- by mapping: the game's web process beside the baseline's ----------------------------
+const webMaps = async (exe) => {
+  copyFileSync(saved, SAVE);
+  const s = await open(exe);
+  try {
+    await sleep(3000);
+    const web = tree(s.pid).find((p) => role(p, s.pid) === "web");
+    return web ? (privateByMapping(web.pid) ?? []) : [];
+  } finally {
+    await close(s);
+  }
+};
+if (BASE) {
+  const game = new Map(await webMaps(APP));
+  const base = new Map(await webMaps(BASE));
+  const total = (m) => [...m.values()].reduce((a, b) => a + b, 0);
+  const keys = [...new Set([...game.keys(), ...base.keys()])].sort((a, b) => (game.get(b) ?? 0) - (game.get(a) ?? 0));
+  console.log(`| web process, private MB by mapping (${LAYOUT}) | game | baseline | difference |`);
+  console.log("|---|---|---|---|");
+  for (const k of keys.slice(0, 12)) {
+    const g = game.get(k) ?? 0;
+    const b = base.get(k) ?? 0;
+    console.log(`| ${k.replace(/^.*\//, "")} | ${mb(g)} | ${mb(b)} | ${mb(g - b)} |`);
+  }
+  console.log(`| all | ${mb(total(game))} | ${mb(total(base))} | ${mb(total(game) - total(base))} |`);
+  console.log("");
+}
 const rows = [];
 for (let r = 0; r < ROUNDS; r++) {
   for (const [name, css] of Object.entries(VARIANTS)) {

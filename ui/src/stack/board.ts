@@ -5,7 +5,7 @@
  * are dimmed, `aria-disabled` and skipped by the keyboard; free tiles share a roving
  * tabindex. It draws the state it is given and decides no rule.
  */
-import { faceOf, faceSvg } from "../faces";
+import { faceElement, faceOf } from "../faces";
 import type { Translate } from "../i18n";
 import type { StackTileView, StackView, TileId } from "../ipc";
 import type { StackFit } from "./fit";
@@ -175,7 +175,7 @@ export class StackBoard {
     s.setProperty("--x", String(tv.x));
     s.setProperty("--y", String(tv.y));
     s.setProperty("z-index", String(tv.z + 1));
-    b.replaceChildren(faceSvg(tv.kind));
+    b.replaceChildren(faceElement(tv.kind));
     this.label(b, tv);
   }
 

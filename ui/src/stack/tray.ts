@@ -3,7 +3,7 @@
  * holding row above it (three places; a held tile is a `<button class="stile held">`
  * that takes it back into the tray). Draws what the engine says; decides no rule.
  */
-import { faceOf, faceSvg } from "../faces";
+import { faceElement, faceOf } from "../faces";
 import type { Translate } from "../i18n";
 import type { StackView, TileId } from "../ipc";
 import type { StackFit } from "./fit";
@@ -135,7 +135,7 @@ export class TrayView {
       el.setAttribute("role", "img");
       el.setAttribute("aria-label", this.t("stile.inTray", { face }));
     }
-    el.append(faceSvg(kind));
+    el.append(faceElement(kind));
     slot.replaceChildren(el);
   }
 }
