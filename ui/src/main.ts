@@ -1,5 +1,6 @@
 /** Entry point: starts the app controller. */
-import "./metrics";
+import { mark } from "./metrics";
 import { App } from "./app";
 
+mark("modules"); // every module evaluated
 void new App().init();

@@ -23,6 +23,8 @@ declare global {
 
 export const metrics: Metrics = { firstBoardMs: null, firstBoardEpochMs: null, selectMs: [], cspViolations: [], marks: {} };
 window.__llkMetrics = metrics;
+// the first module to run: the page's script has been fetched and parsed
+mark("script");
 document.addEventListener("securitypolicyviolation", (e) => {
   metrics.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`);
 });
