@@ -27,4 +27,5 @@ pub const COMMANDS: &[&str] = &[
     "daily_deal",
     "daily_status",
     "statistics",
+    "launch_report",
 ];

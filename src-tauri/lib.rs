@@ -16,6 +16,7 @@ pub mod state;
 pub mod stats;
 pub mod storage;
 pub mod view;
+pub mod window;
 
 use std::path::PathBuf;
 
@@ -36,6 +37,7 @@ pub fn configure<R: Runtime>(
         // The app data directory is known once the app exists; `setup` runs before the
         // window can send its first command.
         None => builder.setup(|app| {
+            window::show_at_the_latest(app.handle());
             let dir = app.path().app_data_dir()?;
             app.manage(SharedState::new(AppState::load(Storage::new(dir))));
             Ok(())
@@ -70,6 +72,7 @@ fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         commands::codes::daily_deal,
         commands::codes::daily_status,
         commands::statistics,
+        commands::launch::launch_report,
     ])
 }
 
@@ -90,7 +93,7 @@ pub fn configure_storage<R: Runtime>(
 #[cfg(all(desktop, feature = "single-instance"))]
 fn one_instance<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
     builder.plugin(tauri_plugin_single_instance::init(|app, _args, _cwd| {
-        if let Some(window) = app.get_webview_window("main") {
+        if let Some(window) = app.get_webview_window(window::MAIN) {
             let _ = window.unminimize();
             let _ = window.show();
             let _ = window.set_focus();
@@ -107,8 +110,8 @@ fn one_instance<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
     rendering::choose();
-    let app =
-        configure(one_instance(tauri::Builder::default()), None).build(tauri::generate_context!());
+    let builder = window::show_when_loaded(one_instance(tauri::Builder::default()));
+    let app = configure(builder, None).build(tauri::generate_context!());
     match app {
         // Saves are written in the background: finish them before the process ends.
         Ok(app) => app.run(|app, event| {

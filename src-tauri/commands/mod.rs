@@ -7,6 +7,7 @@
 mod classic;
 pub mod codes;
 pub mod journey;
+pub mod launch;
 pub mod solvability;
 mod stack;
 

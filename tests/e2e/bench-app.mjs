@@ -2,9 +2,11 @@
 // and of the smallest Tauri window (tests/e2e/baseline), launched alternately in one run so
 // that both meet the same machine load:
 //  - launch → first board painted, over LLK_BENCH_LAUNCHES cold launches of each, with the
-//    split: process start (/proc), navigation start (performance.timeOrigin), the view's
-//    marks (init: script running; started: first IPC answered) and the paint (two frames
-//    after the first board is in the DOM); p50/p95. The game resumes an 18×8 save.
+//    split: process start (/proc), navigation start (performance.timeOrigin), the fetches
+//    (resource timing), the view's marks (init: script running; started: first IPC
+//    answered) and the paint (two frames after the first board is in the DOM); p50/p95.
+//    The game resumes an 18×8 save. Twice: through WebDriver (from the session request), and
+//    as a player starts it (spawned directly, the page's report read from LLK_LAUNCH_REPORT).
 //  - memory of each process (USS and PSS, /proc/PID/smaps_rollup; app + WebKit web and
 //    network processes): after the first paint (every launch above), and in
 //    LLK_BENCH_ROUNDS sessions per layout (18×8, 30×16): after the first paint, after 50
@@ -15,6 +17,7 @@ import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { load, sample } from "./bench/procmem.mjs";
 import { matchOnce, newGameOnce, newLayout, returningPlayer } from "./bench/play.mjs";
+import { launchDirect } from "./bench/direct.mjs";
 import { close, open, sleep } from "./bench/session.mjs";
 
 const APP = process.env.LLK_APP;
@@ -79,6 +82,7 @@ for (let i = 0; i < LAUNCHES; i++) {
       const m = await settledSample(s);
       painted18[who].push(m);
       const marks = Object.entries(s.split.marks)
+        .sort((a, b) => a[1] - b[1])
         .map(([k, v]) => `${k} ${v.toFixed(0)}`)
         .join(", ");
       log(
@@ -88,6 +92,22 @@ for (let i = 0; i < LAUNCHES; i++) {
       );
       if (who === "game" && i === LAUNCHES - 1) ipc = await roundTrips(s.b);
     });
+  }
+}
+
+// ---- cold launches as a player starts the app: no WebDriver --------------------------------
+const direct = { game: [], base: [] };
+const REPORT = join(DATA, "launch-report.jsonl");
+for (let i = 0; i < LAUNCHES; i++) {
+  for (const who of ["game", "base"]) {
+    if (who === "game") resume("18x8");
+    const s = await launchDirect(who === "game" ? APP : BASE, REPORT);
+    direct[who].push(s);
+    const marks = Object.entries(s.marks)
+      .sort((a, b) => a[1] - b[1])
+      .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+      .join(", ");
+    log(`player launch ${i + 1} ${who}: process ${s.process?.toFixed(0)}, navigation ${s.navigation.toFixed(0)}, ${marks ? marks + ", " : ""}painted ${s.paint.toFixed(0)} ms after the spawn; load ${load()}`);
   }
 }
 
@@ -128,13 +148,15 @@ log("");
 log(`load at end: ${load()}`);
 const split = (xs) => {
   const f = (k) => med(xs.map((x) => x[k]));
-  const marks = [...new Set(xs.flatMap((x) => Object.keys(x.marks)))];
-  const mk = marks.map((k) => `${k} ${med(xs.map((x) => x.marks[k])).toFixed(0)}`).join(" | ");
+  const marks = [...new Set(xs.flatMap((x) => Object.keys(x.marks)))]
+    .map((k) => [k, med(xs.filter((x) => k in x.marks).map((x) => x.marks[k]))])
+    .sort((a, b) => a[1] - b[1]);
+  const mk = marks.map(([k, v]) => `${k} ${v.toFixed(0)}`).join(" | ");
   return `process ${f("process").toFixed(0)} | navigation ${f("navigation").toFixed(0)} | ${mk ? mk + " | " : ""}painted ${f("paint").toFixed(0)}`;
 };
 const fromProcess = (xs) => xs.map((x) => x.paint - x.process);
 log("");
-log(`### Launch → first board painted (${LAUNCHES} cold launches each, ms)`);
+log(`### Launch → first board painted through WebDriver (${LAUNCHES} cold launches each, ms)`);
 log("| window | p50 from request | p95 from request | max | p50 from process start | p95 from process start | median split (ms after the request) |");
 log("|---|---|---|---|---|---|---|");
 for (const [who, name] of [["game", "game (18×8 save)"], ["base", "smallest Tauri window"]]) {
@@ -144,6 +166,15 @@ for (const [who, name] of [["game", "game (18×8 save)"], ["base", "smallest Tau
     `| ${name} | ${pct(tot, 50).toFixed(0)} | ${pct(tot, 95).toFixed(0)} | ${Math.max(...tot).toFixed(0)} | ` +
       `${pct(fromProcess(xs), 50).toFixed(0)} | ${pct(fromProcess(xs), 95).toFixed(0)} | ${split(xs)} |`,
   );
+}
+
+log("");
+log(`### Launch → first board painted as a player starts it, no WebDriver (${LAUNCHES} cold launches each, ms)`);
+log("| window | p50 from spawn | p95 from spawn | max | median split (ms after the spawn) |");
+log("|---|---|---|---|---|");
+for (const [who, name] of [["game", "game (18×8 save)"], ["base", "smallest Tauri window"]]) {
+  const tot = direct[who].map((x) => x.paint);
+  log(`| ${name} | ${pct(tot, 50).toFixed(0)} | ${pct(tot, 95).toFixed(0)} | ${Math.max(...tot).toFixed(0)} | ${split(direct[who])} |`);
 }
 
 const row = (label, ms, base) => {

@@ -32,4 +32,8 @@ harness_start "$app" bench
 cp "$base" "$work/llk-window-baseline"
 export LLK_BASELINE="$work/llk-window-baseline"
 say "load: $(uptime)"
-node "$here/bench-app.mjs"
+# the launches without WebDriver start the apps from node: give them a session bus, as a
+# desktop does (tauri-driver has its own, harness.sh)
+runner=()
+command -v dbus-run-session >/dev/null 2>&1 && runner=(dbus-run-session --)
+"${runner[@]}" node "$here/bench-app.mjs"

@@ -245,7 +245,25 @@ pub const TABLE: &[Cmd] = &[
         read_only: true,
         effect: keep,
     },
+    Cmd {
+        name: "launch_report",
+        args: report_args,
+        read_only: true,
+        effect: keep,
+    },
 ];
+
+/// `launch_report`'s argument: marks as the view sends them, or something else (the fuzz
+/// runs without `LLK_LAUNCH_REPORT`, so nothing is written either way).
+fn report_args(g: &mut Gen, _: Option<&Value>) -> Value {
+    match g.below(3) {
+        0 => {
+            json!({ "report": { "firstBoardEpochMs": g.below(1_000_000), "marks": { "init": 1.5 } } })
+        }
+        1 => json!({ "report": g.below(10) }),
+        _ => json!({}),
+    }
+}
 
 /// A deal code: the current game's (its own, or with one symbol changed), a made-up one,
 /// or junk.

@@ -81,6 +81,7 @@
     set_elapsed: ({ elapsedMs }) => { if (stack.g) stack.g.elapsed_ms = elapsedMs; else g.elapsed_ms = elapsedMs; return null; },
     get_settings: () => settings,
     set_settings: ({ settings: s }) => (settings = s),
+    launch_report: () => false,
   };
   // ---- stack mode: levels 1 and 2 (seed 7) from the fixture; the winning line's next tile
   // is the only one the mock takes (`window.__mockStackNext()` names it; so does a hint).

@@ -18,7 +18,7 @@ import type {
   TileId,
   WinningLine,
 } from "./ipc";
-import { recordSelect } from "./metrics";
+import { recordSelect, type LaunchReport } from "./metrics";
 
 export function toAppError(e: unknown): AppError {
   if (e && typeof e === "object" && "code" in e && "message" in e) {
@@ -79,4 +79,6 @@ export const api = {
   dailyStatus: () => call<DailyStatus>("daily_status"),
   /** Games played and won and the best times, per layout and mode (stats-dialog.ts). */
   statistics: () => call<Statistics>("statistics"),
+  /** The start-up marks, for `make bench-app`'s launches without WebDriver (written only when asked). */
+  launchReport: (report: LaunchReport) => call<boolean>("launch_report", { report }),
 };

@@ -179,18 +179,21 @@ export class App {
       api.getSettings().catch((e: unknown) => (this.error(e), this.settings)),
       api.presets().catch((e: unknown) => (this.error(e), FALLBACK_PRESETS)),
     ]);
+    mark("settings");
     this.presets = presets;
     const start = await api.start(this.fittingLayout()).catch((e: unknown) => (this.error(e), null));
     mark("started");
     this.settings = settings;
     sound.setSetting(settings.muted);
     this.applyLanguage();
+    mark("language");
     if (start) this.showGame(start.game);
     if (shouldShowIntro(this.settings)) this.intro.open(this.t);
     if (start) {
       if (start.notice) console.warn(start.notice);
       this.hud.showNotice(noticeText(start, this.t));
-      markFirstBoard();
+      // the shell writes them only when the benchmark asked (LLK_LAUNCH_REPORT)
+      markFirstBoard((report) => void api.launchReport(report).catch(() => {}));
     }
     this.newGameDialog.setPresets(this.presets, this.t);
     await this.codes.refresh();

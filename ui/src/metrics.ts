@@ -29,12 +29,20 @@ document.addEventListener("securitypolicyviolation", (e) => {
   metrics.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`);
 });
 
+/** What `launch_report` sends: the page's time origin, the first paint and the marks (ms). */
+export interface LaunchReport {
+  origin: number;
+  firstBoardMs: number;
+  firstBoardEpochMs: number;
+  marks: Record<string, number>;
+}
+
 /**
  * Records the first board paint (call once the board is in the DOM): marks `board` now,
  * `frame` at the next animation frame (style, layout and paint of the board follow it),
- * and the paint at the frame after that.
+ * and the paint at the frame after that, then hands the figures to `painted`.
  */
-export function markFirstBoard(): void {
+export function markFirstBoard(painted: (report: LaunchReport) => void = () => {}): void {
   if (metrics.firstBoardMs !== null) return;
   mark("board");
   requestAnimationFrame(() => {
@@ -44,6 +52,12 @@ export function markFirstBoard(): void {
       metrics.firstBoardMs = performance.now();
       metrics.firstBoardEpochMs = performance.timeOrigin + metrics.firstBoardMs;
       document.documentElement.dataset["firstBoardMs"] = metrics.firstBoardMs.toFixed(1);
+      painted({
+        origin: performance.timeOrigin,
+        firstBoardMs: metrics.firstBoardMs,
+        firstBoardEpochMs: metrics.firstBoardEpochMs,
+        marks: { ...metrics.marks },
+      });
     });
   });
 }

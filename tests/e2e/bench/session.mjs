@@ -29,7 +29,16 @@ export async function open(exe) {
       async () => {
         m = await b.execute(() => {
           const x = window.__llkMetrics;
-          return x ? { first: x.firstBoardEpochMs, firstMs: x.firstBoardMs, origin: performance.timeOrigin, marks: x.marks ?? {} } : null;
+          if (!x) return null;
+          // the fetches, from the page's resource timing: the document, its style sheet and script
+          const fetched = {};
+          const nav = performance.getEntriesByType("navigation")[0];
+          if (nav) fetched.html = nav.responseEnd;
+          for (const r of performance.getEntriesByType("resource")) {
+            if (/\.css(\?|$)/.test(r.name)) fetched.css = r.responseEnd;
+            else if (/\.js(\?|$)/.test(r.name)) fetched.js = r.responseEnd;
+          }
+          return { first: x.firstBoardEpochMs, firstMs: x.firstBoardMs, origin: performance.timeOrigin, marks: { ...fetched, ...(x.marks ?? {}) } };
         });
         return m && m.first !== null;
       },
