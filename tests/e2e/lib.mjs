@@ -311,3 +311,37 @@ export function writeJourneySave(journey) {
   mkdirSync(APP_DATA, { recursive: true });
   writeFileSync(join(APP_DATA, "game.json"), JSON.stringify({ ...journey, mode: "journey" }));
 }
+
+// ---- phone-size layout checks -------------------------------------------------------------
+
+/**
+ * What a phone player would notice in the current view: a page that scrolls sideways,
+ * a visible control outside the window or smaller than a 40 px touch target, a button
+ * label cut short. Returns the problems found (none: []).
+ */
+export function layoutProblems(b) {
+  return b.execute(() => {
+    const problems = [];
+    const se = document.scrollingElement;
+    if (se.scrollWidth > innerWidth + 0.5) {
+      const over = [...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5);
+      const name = (e) => `${e.tagName.toLowerCase()}${e.id ? "#" + e.id : ""}${e.classList.length ? "." + [...e.classList].join(".") : ""}`;
+      problems.push(`the page scrolls sideways (${se.scrollWidth} > ${innerWidth}: ${over.slice(0, 3).map(name).join(", ")})`);
+    }
+    const visible = (e) => {
+      const r = e.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== "hidden";
+    };
+    for (const e of document.querySelectorAll(".actions .btn, .props .btn, #journey-bar")) {
+      if (!visible(e)) continue;
+      const r = e.getBoundingClientRect();
+      const name = e.id || e.textContent.trim().slice(0, 20);
+      if (r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5) problems.push(`${name} outside the window`);
+      if (e.matches(".btn") && (r.width < 39.5 || r.height < 39.5)) problems.push(`${name} is ${r.width.toFixed(0)}×${r.height.toFixed(0)} px`);
+    }
+    for (const e of document.querySelectorAll(".props .btn > span[data-i18n], .actions .btn span")) {
+      if (visible(e) && e.scrollWidth > e.clientWidth + 0.5) problems.push(`label "${e.textContent}" cut short`);
+    }
+    return problems;
+  });
+}

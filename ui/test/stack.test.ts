@@ -40,6 +40,21 @@ describe("fitStack", () => {
     expect(tiny.tile).toBe(HARD_MIN_TILE);
     expect(tiny.scrolls).toBe(true);
   });
+  it("puts the dock beside the board on a phone held sideways, below it when upright", () => {
+    // level 2 (28 × 41 units) at 844 × 390: the stage beside a compact header
+    const side = fitStack(740, 374, 28, 41, 7);
+    expect(side.sideDockW).not.toBeNull();
+    expect(side.chromeH).toBe(0);
+    expect(side.tile).toBeGreaterThanOrEqual(FIT_MIN_TILE);
+    expect(side.scrolls).toBe(false);
+    expect(side.boardW + (side.sideDockW ?? 0)).toBeLessThanOrEqual(740);
+    expect(side.boardH).toBeLessThanOrEqual(374);
+    const tray = 7 * (side.trayTile + 8) + 6 * 4 + 16 + 2;
+    expect(tray).toBeLessThanOrEqual(side.sideDockW ?? 0);
+    // upright and on a desktop window the dock stays below
+    expect(fitStack(374, 690, 28, 32, 7).sideDockW).toBeNull();
+    expect(fitStack(1896, 960, 28, 32, 7).sideDockW).toBeNull();
+  });
   it("sizes the tray so every slot fits the width", () => {
     for (const slots of [5, 7, 9]) {
       for (const w of [360, 390, 1920]) {

@@ -11,6 +11,7 @@ import {
   grid,
   hintPair,
   launch,
+  layoutProblems,
   llkBins,
   llkJson,
   matchPair,
@@ -199,5 +200,23 @@ test("journey at phone size: the bar, the rule's arrow and a slide in free play"
     assertEq((await appState(b)).game.counters.moves, 1, "the journey continues where it was");
   } finally {
     await b.deleteSession();
+  }
+});
+
+test("journey at 360x640 and 844x390: the bar and every control fit, a match by tapping", async () => {
+  for (const [width, height] of [[360, 640], [844, 390]]) {
+    const b = await launch({ width, height });
+    try {
+      await startJourney(b, { restart: true });
+      assertEq(await layoutProblems(b), [], `${width}x${height}: layout`);
+      const before = (await appState(b)).game.counters.moves;
+      await matchPair(b, await hintPair(b));
+      assertEq((await appState(b)).game.counters.moves, before + 1, "the tapped pair matched");
+      assertEq(await grid(b), (await appState(b)).game.cells, "the board after the match (and its slide)");
+      assertEq(await layoutProblems(b), [], `${width}x${height}: layout after a match`);
+      await shot(b, `journey-${width}x${height}`);
+    } finally {
+      await b.deleteSession();
+    }
   }
 });

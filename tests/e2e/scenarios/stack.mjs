@@ -10,6 +10,7 @@ import {
   click,
   DATA,
   launch,
+  layoutProblems,
   ROOT,
   shot,
   stackState,
@@ -141,6 +142,43 @@ test("stack: wins a whole level-2 deal by tapping a solver's line", async () => 
     console.log(`    ${moves.length} taps following ${by} in ${((Date.now() - t0) / 1000).toFixed(1)} s, ${JSON.stringify(summary)}`);
   } finally {
     await b.deleteSession();
+  }
+});
+
+test("stack at 360x640 and 844x390: the board, tray and props fit, labels whole, taps work", async () => {
+  for (const [width, height] of [[360, 640], [844, 390]]) {
+    const b = await launch({ width, height });
+    try {
+      await newStackGame(b, { level: 2, seed: "2026" });
+      const m = await b.execute(() => {
+        const inside = (e) => {
+          const r = e.getBoundingClientRect();
+          return r.left >= -0.5 && r.top >= -0.5 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
+        };
+        const t = document.querySelector('#stack-board button.stile[data-free="true"]').getBoundingClientRect();
+        const s = document.getElementById("stack-scroll");
+        return {
+          slots: [...document.querySelectorAll("#stack-tray .slot")].every(inside),
+          tile: Math.min(t.width, t.height),
+          scrolls: s.scrollHeight > s.clientHeight + 1 || s.scrollWidth > s.clientWidth + 1,
+          side: document.getElementById("stack-area").classList.contains("side-dock"),
+        };
+      });
+      // held sideways, the dock stands beside the board and the whole stack shows
+      if (width > height) assert(m.side && !m.scrolls, `${width}x${height}: ${JSON.stringify(m)}`);
+      assert(m.slots, `${width}x${height}: every tray slot inside the window`);
+      assert(m.tile >= 24, `${width}x${height}: tiles readable (${m.tile.toFixed(1)} px)`);
+      assertEq(await layoutProblems(b), [], `${width}x${height}: layout`);
+      // a few taps of a winning line reach the tray and clear a triple
+      const { moves } = await winningLine(b);
+      for (const id of moves.slice(0, 6)) await tapStack(b, id);
+      assertEq((await stackDom(b)).left, (await stackState(b)).tiles_left, "the view and the engine agree");
+      assertEq(await layoutProblems(b), [], `${width}x${height}: layout after taps`);
+      console.log(`    ${width}x${height}: tile ${m.tile.toFixed(1)} px, dock ${m.side ? "beside" : "below"}, board scrolls: ${m.scrolls}`);
+      await shot(b, `stack-${width}x${height}`);
+    } finally {
+      await b.deleteSession();
+    }
   }
 });
 

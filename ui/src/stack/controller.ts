@@ -125,6 +125,9 @@ export class StackController {
     this.board.applyFit(f, ox, oy);
     this.tray.applyFit(f);
     this.scroll.classList.toggle("scrolls", f.scrolls);
+    const area = this.scroll.parentElement;
+    area?.classList.toggle("side-dock", f.sideDockW !== null);
+    area?.style.setProperty("--dock-w", f.sideDockW === null ? "" : `${f.sideDockW}px`);
   }
 
   setTranslate(t: Translate): void {

@@ -3,7 +3,9 @@
  * quarter-tile units), the holding row, the tray and the props bar fit the stage.
  * Seeing the whole stack matters for planning, so tiles shrink to fit down to 32 px;
  * when even that does not fit they go back to the 40 px touch size (or the width's
- * limit) and the board scrolls.
+ * limit) and the board scrolls. On a short, wide stage (a phone held sideways) the dock
+ * (holding row, tray, props) goes beside the board instead of below it when that draws
+ * bigger tiles.
  */
 export const TILE_UNITS = 4;
 /** Touch size: tiles are not shrunk below it to fit the height. */
@@ -30,10 +32,17 @@ export interface StackFit {
   boardH: number;
   /** Tray and holding-row tile size. */
   trayTile: number;
-  /** Height taken below the board: holding row, tray, props bar and gaps. */
+  /** Height taken below the board: holding row, tray, props bar and gaps (0 beside). */
   chromeH: number;
   scrolls: boolean;
+  /** The dock's width when it stands beside the board, else null (below it). */
+  sideDockW: number | null;
 }
+
+/** The dock beside the board takes this share of the width, within the bounds below. */
+export const SIDE_DOCK_SHARE = 0.42;
+export const SIDE_DOCK_MIN = 280;
+export const SIDE_DOCK_MAX = 460;
 
 /** Tray tile size for `slots` slots across `availW` pixels. */
 export function trayTileFor(availW: number, slots: number): number {
@@ -41,15 +50,40 @@ export function trayTileFor(availW: number, slots: number): number {
   return Math.max(24, Math.min(MAX_TRAY_TILE, Math.floor(inner / slots)));
 }
 
-export function fitStack(availW: number, availH: number, widthUnits: number, heightUnits: number, slots: number): StackFit {
-  const trayTile = trayTileFor(availW, slots);
+/** Height of the dock (holding row, tray, props bar and the gaps) for `trayTile`. */
+function dockHeight(trayTile: number): number {
   const slotH = trayTile + 2 * SLOT_GAP;
   // holding row (a little smaller than the tray), tray, props bar
   const heldH = Math.round(trayTile * 0.85) + 2 * SLOT_GAP;
-  const chromeH = heldH + slotH + 2 * TRAY_PAD + 4 + PROPS_H + 3 * ROW_GAP;
+  return heldH + slotH + 2 * TRAY_PAD + 4 + PROPS_H + 3 * ROW_GAP;
+}
+
+export function fitStack(availW: number, availH: number, widthUnits: number, heightUnits: number, slots: number): StackFit {
+  const below = fitWith(availW, availH, widthUnits, heightUnits, slots, null);
+  if (availW <= availH) return below;
+  const dockW = Math.round(Math.min(SIDE_DOCK_MAX, Math.max(SIDE_DOCK_MIN, availW * SIDE_DOCK_SHARE)));
+  if (availW - dockW < 2 * BOARD_PAD + MIN_TILE * 3) return below;
+  const side = fitWith(availW, availH, widthUnits, heightUnits, slots, dockW);
+  if (dockHeight(side.trayTile) > availH) return below;
+  // beside when it shows the whole stack and below does not, or bigger tiles either way
+  if (side.scrolls !== below.scrolls) return side.scrolls ? below : side;
+  return side.tile > below.tile ? side : below;
+}
+
+function fitWith(
+  availW: number,
+  availH: number,
+  widthUnits: number,
+  heightUnits: number,
+  slots: number,
+  sideDockW: number | null,
+): StackFit {
+  const trayTile = trayTileFor(sideDockW ?? availW, slots);
+  const chromeH = sideDockW === null ? dockHeight(trayTile) : 0;
+  const stageW = sideDockW === null ? availW : availW - sideDockW - ROW_GAP;
   const w = Math.max(TILE_UNITS, widthUnits);
   const h = Math.max(TILE_UNITS, heightUnits);
-  const boardAvailW = availW - 2 * BOARD_PAD;
+  const boardAvailW = stageW - 2 * BOARD_PAD;
   const boardAvailH = availH - chromeH - 2 * BOARD_PAD;
   const byW = (boardAvailW / w) * TILE_UNITS;
   const byH = (boardAvailH / h) * TILE_UNITS;
@@ -58,6 +92,6 @@ export function fitStack(availW: number, availH: number, widthUnits: number, hei
   const unit = tile / TILE_UNITS;
   const boardW = Math.ceil(w * unit) + 2 * BOARD_PAD;
   const boardH = Math.ceil(h * unit) + 2 * BOARD_PAD;
-  const scrolls = boardW > availW + 0.5 || boardH > availH - chromeH + 0.5;
-  return { unit, tile, boardW, boardH, trayTile, chromeH, scrolls };
+  const scrolls = boardW > stageW + 0.5 || boardH > availH - chromeH + 0.5;
+  return { unit, tile, boardW, boardH, trayTile, chromeH, scrolls, sideDockW };
 }
