@@ -2,8 +2,8 @@
 // and of the smallest Tauri window (tests/e2e/baseline), launched alternately in one run so
 // that both meet the same machine load:
 //  - launch → first board painted, over LLK_BENCH_LAUNCHES cold launches of each, with the
-//    split: process start (/proc), navigation start (performance.timeOrigin), the fetches
-//    (resource timing), the view's marks (init: script running; started: first IPC
+//    split: process start (/proc), navigation start (performance.timeOrigin), the document
+//    answered (navigation timing), the view's marks (init: script running; started: first IPC
 //    answered) and the paint (two frames after the first board is in the DOM); p50/p95.
 //    The game resumes an 18×8 save. Twice: through WebDriver (from the session request), and
 //    as a player starts it (spawned directly, the page's report read from LLK_LAUNCH_REPORT).

@@ -258,7 +258,7 @@ pub const TABLE: &[Cmd] = &[
 fn report_args(g: &mut Gen, _: Option<&Value>) -> Value {
     match g.below(3) {
         0 => {
-            json!({ "report": { "firstBoardEpochMs": g.below(1_000_000), "marks": { "init": 1.5 } } })
+            json!({ "report": { "origin": 1.7e12, "firstBoardMs": g.below(10_000), "marks": { "init": 1.5 } } })
         }
         1 => json!({ "report": g.below(10) }),
         _ => json!({}),

@@ -29,11 +29,10 @@ document.addEventListener("securitypolicyviolation", (e) => {
   metrics.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`);
 });
 
-/** What `launch_report` sends: the page's time origin, the first paint and the marks (ms). */
+/** What `launch_report` sends: the page's time origin (epoch ms), then the first paint and the marks (ms after it). */
 export interface LaunchReport {
   origin: number;
   firstBoardMs: number;
-  firstBoardEpochMs: number;
   marks: Record<string, number>;
 }
 
@@ -52,12 +51,7 @@ export function markFirstBoard(painted: (report: LaunchReport) => void = () => {
       metrics.firstBoardMs = performance.now();
       metrics.firstBoardEpochMs = performance.timeOrigin + metrics.firstBoardMs;
       document.documentElement.dataset["firstBoardMs"] = metrics.firstBoardMs.toFixed(1);
-      painted({
-        origin: performance.timeOrigin,
-        firstBoardMs: metrics.firstBoardMs,
-        firstBoardEpochMs: metrics.firstBoardEpochMs,
-        marks: { ...metrics.marks },
-      });
+      painted({ origin: performance.timeOrigin, firstBoardMs: metrics.firstBoardMs, marks: { ...metrics.marks } });
     });
   });
 }

@@ -1,7 +1,6 @@
-// One launch as a player starts the game: the app spawned directly, without WebDriver (whose
-// automation handshake delays the page by about 0.5 s in some launches, the baseline's too:
-// docs/RELIABILITY.md), its first paint read from the report its page sends through the
-// `launch_report` command to the file named by LLK_LAUNCH_REPORT.
+// One launch as a player starts the game: the app spawned directly, without WebDriver and its
+// automation session, its first paint read from the report its page sends through the
+// `launch_report` command to the file named by LLK_LAUNCH_REPORT (docs/RELIABILITY.md).
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { startEpochMs } from "./procmem.mjs";
@@ -30,11 +29,11 @@ export async function launchDirect(exe, reportFile, timeoutMs = 30_000) {
     const proc = child.pid === undefined ? null : startEpochMs(child.pid);
     if (!report) throw new Error(`${exe}: no launch report within ${timeoutMs} ms (exit code ${child.exitCode})`);
     return {
-      total: report.firstBoardEpochMs - t0,
+      total: report.origin + report.firstBoardMs - t0,
       process: proc === null ? null : proc - t0,
       navigation: report.origin - t0,
       marks: Object.fromEntries(Object.entries(report.marks ?? {}).map(([k, v]) => [k, report.origin + v - t0])),
-      paint: report.firstBoardEpochMs - t0,
+      paint: report.origin + report.firstBoardMs - t0,
     };
   } finally {
     child.kill("SIGTERM");

@@ -30,14 +30,10 @@ export async function open(exe) {
         m = await b.execute(() => {
           const x = window.__llkMetrics;
           if (!x) return null;
-          // the fetches, from the page's resource timing: the document, its style sheet and script
-          const fetched = {};
+          // the document answered, from the page's navigation timing (WebKit lists no
+          // resource timing for the custom protocol's style sheet and script)
           const nav = performance.getEntriesByType("navigation")[0];
-          if (nav) fetched.html = nav.responseEnd;
-          for (const r of performance.getEntriesByType("resource")) {
-            if (/\.css(\?|$)/.test(r.name)) fetched.css = r.responseEnd;
-            else if (/\.js(\?|$)/.test(r.name)) fetched.js = r.responseEnd;
-          }
+          const fetched = nav ? { html: nav.responseEnd } : {};
           return { first: x.firstBoardEpochMs, firstMs: x.firstBoardMs, origin: performance.timeOrigin, marks: { ...fetched, ...(x.marks ?? {}) } };
         });
         return m && m.first !== null;

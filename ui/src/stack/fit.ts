@@ -4,8 +4,8 @@
  * Seeing the whole stack matters for planning, so tiles shrink to fit down to 32 px;
  * when even that does not fit they go back to the 40 px touch size (or the width's
  * limit) and the board scrolls. On a short, wide stage (a phone held sideways) the dock
- * (holding row, tray, props) goes beside the board instead of below it when that draws
- * bigger tiles.
+ * (holding row, tray, props) goes beside the board instead of below it when that shows
+ * the whole stack where below does not, or draws bigger tiles.
  */
 export const TILE_UNITS = 4;
 /** Touch size: tiles are not shrunk below it to fit the height. */

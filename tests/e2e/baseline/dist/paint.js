@@ -10,7 +10,7 @@ addEventListener("DOMContentLoaded", () => {
       const now = performance.now();
       m.firstBoardMs = now;
       m.firstBoardEpochMs = performance.timeOrigin + now;
-      const report = { origin: performance.timeOrigin, firstBoardMs: now, firstBoardEpochMs: m.firstBoardEpochMs, marks: m.marks };
+      const report = { origin: performance.timeOrigin, firstBoardMs: now, marks: m.marks };
       window.__TAURI_INTERNALS__?.invoke("launch_report", { report: JSON.stringify(report) }).catch(() => {});
     }),
   );
