@@ -347,18 +347,21 @@ impl AppState {
 
     /// Applies new settings (for this session even if saving fails) and saves them. The
     /// auto-shuffle setting also applies to the current classic game (a journey level's
-    /// shuffles are its own rule); the game is saved with it.
-    pub fn set_settings(&mut self, settings: Settings) -> AppResult<()> {
+    /// shuffles are its own rule); the game is saved with it. Returns whether the game
+    /// changed on the board (auto-shuffle turned on while stuck shuffles at once).
+    pub fn set_settings(&mut self, settings: Settings) -> AppResult<bool> {
+        let mut shuffled = false;
         if let Some(AnyGame::Classic(g)) = &mut self.game {
             if g.options().auto_shuffle != settings.auto_shuffle {
-                g.set_auto_shuffle(settings.auto_shuffle);
+                shuffled = g.set_auto_shuffle(settings.auto_shuffle);
                 self.save_game();
             }
         }
         self.settings = settings;
         self.store
             .write(settings::FILE, &self.settings.to_json())
-            .map_err(|e| AppError::Storage(format!("settings applied but not saved: {e}")))
+            .map_err(|e| AppError::Storage(format!("settings applied but not saved: {e}")))?;
+        Ok(shuffled)
     }
 
     /// Queues the game for saving; a failed save is reported on stderr and the game goes

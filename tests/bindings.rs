@@ -11,7 +11,9 @@ use lianliankan_lib::error::ErrorBody;
 use lianliankan_lib::mode::NewGameOptions;
 use lianliankan_lib::settings::Settings;
 use lianliankan_lib::stats::Statistics;
-use lianliankan_lib::view::{AnyHintResult, AnySelectResult, AnyView, StartInfo, WinningLine};
+use lianliankan_lib::view::{
+    AnyHintResult, AnySelectResult, AnyView, SettingsResult, StartInfo, WinningLine,
+};
 use llk_engine::classic::game::{GameOptions, Hint, Outcome};
 use llk_engine::classic::layout::Preset;
 use ts_rs::{Config, TS};
@@ -56,6 +58,7 @@ fn generate(dir: &Path) -> BTreeMap<String, String> {
         Hint::export_all(&cfg),
         Preset::export_all(&cfg),
         Settings::export_all(&cfg),
+        SettingsResult::export_all(&cfg),
         ErrorBody::export_all(&cfg),
         DailyStatus::export_all(&cfg),
         Statistics::export_all(&cfg),

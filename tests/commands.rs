@@ -185,7 +185,7 @@ fn elapsed_time_settings_and_new_games_are_taken() {
         json!({ "language": "zh-Hans", "auto_shuffle": false, "muted": true, "intro_seen": true });
     assert_eq!(
         app.ok("set_settings", json!({ "settings": settings })),
-        settings
+        json!({ "settings": settings, "game": null })
     );
     assert_eq!(app.ok("get_settings", json!({})), settings);
 

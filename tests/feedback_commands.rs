@@ -142,6 +142,60 @@ fn auto_shuffle_setting_applies_to_the_current_game_and_is_saved() {
     assert_eq!(app.state()["game"]["options"]["auto_shuffle"], before);
 }
 
+/// Auto-shuffle turned on while the board is stuck shuffles it at once: `set_settings`
+/// hands the view the changed game, and the shuffle is saved and undoable.
+#[test]
+fn auto_shuffle_turned_on_while_stuck_shuffles_at_once() {
+    use llk_engine::classic::board::Board;
+    use llk_engine::classic::game::{Game, GameOptions};
+    use llk_engine::classic::slide::SlideRule;
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    // AB/BA walled in by a closed ring: no pair links, the board is stuck.
+    let grid = vec![
+        vec![Some(0), Some(1), None, None],
+        vec![Some(1), Some(0), None, None],
+    ];
+    let board = Board::from_rows(&grid, false).expect("board");
+    let o = GameOptions {
+        rows: 2,
+        cols: 4,
+        kinds: 2,
+        seed: 7,
+        solvable: true,
+        ring: false,
+        auto_shuffle: false,
+        slide: SlideRule::None,
+    };
+    let game = Game::on_board_for_tests(o, board).expect("game");
+    std::fs::write(dir.path().join("game.json"), game.to_json().expect("json")).expect("save");
+    let app = TestApp::new(dir.path());
+    assert_eq!(app.start()["game"]["status"], "stuck");
+
+    let off = json!({ "language": "en", "auto_shuffle": false, "muted": null, "intro_seen": true });
+    let reply = app.ok("set_settings", json!({ "settings": off }));
+    assert_eq!(reply["settings"], off);
+    assert_eq!(reply["game"], Value::Null, "nothing changed on the board");
+
+    let on = json!({ "language": "en", "auto_shuffle": true, "muted": null, "intro_seen": true });
+    let reply = app.ok("set_settings", json!({ "settings": on }));
+    assert_eq!(reply["settings"], on);
+    let game = &reply["game"];
+    assert_eq!(game["mode"], "classic", "{reply}");
+    assert_eq!(game["status"], "playing", "{reply}");
+    assert_eq!(game["counters"]["shuffles"], 1);
+    assert_eq!(game["can_undo"], true);
+    assert_eq!(app.state()["status"], "playing");
+    // Setting it on again changes nothing more.
+    assert_eq!(
+        app.ok("set_settings", json!({ "settings": on }))["game"],
+        Value::Null
+    );
+
+    app.ok("undo", json!({}));
+    assert_eq!(app.state()["status"], "stuck");
+}
+
 #[test]
 fn combo_window_travels_with_the_game() {
     let dir = tempfile::tempdir().expect("temp dir");

@@ -202,7 +202,10 @@ fn a_match_that_leaves_no_move_is_stuck_or_auto_shuffled() {
 fn auto_shuffle_set_mid_game_applies_to_the_next_match() {
     let rows = ["ABCC", "BA.."];
     let mut g = game_with_board(&rows, false, false);
-    g.set_auto_shuffle(true);
+    assert!(
+        !g.set_auto_shuffle(true),
+        "not stuck: nothing to shuffle yet"
+    );
     assert!(g.options().auto_shuffle);
     let g2 = Game::from_json(&g.to_json().unwrap()).unwrap();
     assert!(g2.options().auto_shuffle);
@@ -213,8 +216,37 @@ fn auto_shuffle_set_mid_game_applies_to_the_next_match() {
         } => assert_eq!((status, shuffled), (Status::Playing, true)),
         other => panic!("{other:?}"),
     }
-    g.set_auto_shuffle(false);
+    assert!(!g.set_auto_shuffle(false));
     assert!(!g.options().auto_shuffle);
+}
+
+/// Turning auto-shuffle on while the board is already stuck shuffles at once (no match
+/// could ever trigger it), as an undoable shuffle; turning it off, or on while playing,
+/// changes nothing on the board.
+#[test]
+fn auto_shuffle_turned_on_while_stuck_shuffles_at_once() {
+    let rows = ["ABCC", "BA.."];
+    let mut g = game_with_board(&rows, false, false);
+    g.select(p(0, 2), 0).unwrap();
+    g.select(p(0, 3), 0).unwrap();
+    assert_eq!(g.status(), Status::Stuck);
+    let stuck: Vec<_> = g.board().tiles().collect();
+    assert!(!g.set_auto_shuffle(false));
+    assert_eq!(g.status(), Status::Stuck);
+
+    assert!(g.set_auto_shuffle(true));
+    assert_eq!(g.status(), Status::Playing);
+    assert_eq!(g.counters().shuffles, 1);
+    let mut kinds: Vec<_> = g.board().tiles().map(|(_, k)| k).collect();
+    let mut before: Vec<_> = stuck.iter().map(|&(_, k)| k).collect();
+    kinds.sort();
+    before.sort();
+    assert_eq!(kinds, before, "the same tiles, rearranged");
+    assert!(g.can_undo());
+    g.undo().unwrap();
+    assert_eq!(g.board().tiles().collect::<Vec<_>>(), stuck);
+    assert_eq!(g.status(), Status::Stuck);
+    assert!(!g.set_auto_shuffle(false));
 }
 
 #[test]

@@ -21,7 +21,9 @@ use crate::error::{AppError, AppResult};
 use crate::mode::{AnyGame, Mode, NewGameOptions};
 use crate::settings::Settings;
 use crate::state::{AppState, SharedState};
-use crate::view::{AnyHintResult, AnySelectResult, AnyView, StartInfo, WinningLine};
+use crate::view::{
+    AnyHintResult, AnySelectResult, AnyView, SettingsResult, StartInfo, WinningLine,
+};
 
 include!("../command_names.rs");
 
@@ -245,13 +247,17 @@ pub fn get_settings(state: State<'_, SharedState>) -> AppResult<Settings> {
     with_state(&state, |s| Ok(s.settings().clone()))
 }
 
-/// Replaces the preferences and saves them; returns them.
+/// Replaces the preferences and saves them; returns them, with the current game when
+/// applying them changed it (auto-shuffle turned on while the board was stuck).
 #[tauri::command]
-pub fn set_settings(state: State<'_, SharedState>, settings: Arg) -> AppResult<Settings> {
+pub fn set_settings(state: State<'_, SharedState>, settings: Arg) -> AppResult<SettingsResult> {
     let settings: Settings = settings.parse("settings")?;
     with_state(&state, |s| {
-        s.set_settings(settings)?;
-        Ok(s.settings().clone())
+        let changed = s.set_settings(settings)?;
+        Ok(SettingsResult {
+            settings: s.settings().clone(),
+            game: if changed { Some(s.view()?) } else { None },
+        })
     })
 }
 

@@ -11,6 +11,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::mode::AnyGame;
+use crate::settings::Settings;
 
 pub use classic::{GameView, HintResult, SelectResult};
 pub use journey::{JourneyHintResult, JourneySelectResult, JourneyView};
@@ -99,4 +100,13 @@ pub enum SavedFile {
     Daily,
     Journey,
     Stats,
+}
+
+/// What `set_settings` returns: the settings as applied and, when applying them changed
+/// the current game (auto-shuffle turned on while the board was stuck shuffles it at
+/// once), the changed game for the view to redraw.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct SettingsResult {
+    pub settings: Settings,
+    pub game: Option<AnyView>,
 }

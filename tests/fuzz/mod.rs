@@ -135,6 +135,8 @@ pub fn run(seed: u64, steps: u64) -> Stats {
                 let carried = match payload.get("game") {
                     // A journey view nests its level's board under `game`.
                     _ if payload.get("journey").is_some() => Some(&payload),
+                    // `null`: the command left the game as it was (set_settings).
+                    Some(Value::Null) => None,
                     Some(game) => Some(game),
                     None if payload.get("cells").is_some() || payload.get("tiles").is_some() => {
                         Some(&payload)

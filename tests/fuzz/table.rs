@@ -153,7 +153,14 @@ pub const TABLE: &[Cmd] = &[
             json!({ "settings": settings })
         },
         read_only: false,
-        effect: keep,
+        // Auto-shuffle turned on while stuck shuffles (undoably) and returns the game.
+        effect: |_, payload| {
+            if payload["game"].is_null() {
+                Hist::Keep
+            } else {
+                Hist::Push
+            }
+        },
     },
     Cmd {
         name: "move_out",

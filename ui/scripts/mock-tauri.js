@@ -80,7 +80,7 @@
     game_state: () => (stack.g ? stack.view() : view()),
     set_elapsed: ({ elapsedMs }) => { if (stack.g) stack.g.elapsed_ms = elapsedMs; else g.elapsed_ms = elapsedMs; return null; },
     get_settings: () => settings,
-    set_settings: ({ settings: s }) => (settings = s),
+    set_settings: ({ settings: s }) => ({ settings: (settings = s), game: null }),
     launch_report: () => false,
   };
   // ---- stack mode: levels 1 and 2 (seed 7) from the fixture; the winning line's next tile

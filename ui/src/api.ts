@@ -13,6 +13,7 @@ import type {
   GameOptions,
   Preset,
   Settings,
+  SettingsResult,
   StartInfo,
   Statistics,
   TileId,
@@ -61,7 +62,8 @@ export const api = {
   gameState: () => call<AnyView>("game_state"),
   setElapsed: (elapsedMs: number) => call<null>("set_elapsed", { elapsedMs }),
   getSettings: () => call<Settings>("get_settings"),
-  setSettings: (settings: Settings) => call<Settings>("set_settings", { settings }),
+  /** The applied settings, with the current game when they changed it (auto-shuffle on while stuck). */
+  setSettings: (settings: Settings) => call<SettingsResult>("set_settings", { settings }),
   /** Journey: continue it (or a new one), or with `restart` a new one from level 1. */
   journeyStart: (restart: boolean) => call<AnyView>("journey_start", { restart }),
   journeyNext: () => call<AnyView>("journey_next"),

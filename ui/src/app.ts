@@ -485,9 +485,15 @@ export class App {
 
   private changeSettings(s: Settings): void {
     this.enqueue(async () => {
-      this.settings = await api.setSettings(s);
+      const applied = await api.setSettings(s);
+      this.settings = applied.settings;
       sound.setSetting(this.settings.muted);
       this.applyLanguage();
+      // Auto-shuffle turned on while stuck: the engine shuffled at once.
+      if (applied.game) {
+        this.afterChange(applied.game, "shuffle");
+        this.toasts.show(this.t("shuffled.auto"));
+      }
     });
   }
 

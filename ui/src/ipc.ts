@@ -32,6 +32,7 @@ export type {
   Props,
   SelectResult,
   Settings,
+  SettingsResult,
   SlideRule,
   StackCounters,
   StackHint,

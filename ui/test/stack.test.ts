@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FIT_MIN_TILE, fitStack, HARD_MIN_TILE, MAX_TILE, MIN_TILE, trayTileFor } from "../src/stack/fit";
+import { FIT_MIN_TILE, fitStack, HARD_MIN_TILE, heldTileFor, MAX_TILE, MIN_TILE, trayTileFor } from "../src/stack/fit";
 import { firstPoint, nextPoint, type NavPoint } from "../src/stack/nav";
 import { collapseSlot, heldSlots, placeChanges, sameDeal, slotShifts, traySlots } from "../src/stack/tray-map";
 import type { Place, StackTileView } from "../src/ipc";
@@ -54,6 +54,19 @@ describe("fitStack", () => {
     // upright and on a desktop window the dock stays below
     expect(fitStack(374, 690, 28, 32, 7).sideDockW).toBeNull();
     expect(fitStack(1896, 960, 28, 32, 7).sideDockW).toBeNull();
+  });
+  it("draws held tiles (tapped) at the touch size or more on every phone stage", () => {
+    for (const [w, h, wu, hu] of [
+      [374, 690, 28, 32],
+      [344, 540, 28, 41],
+      [740, 374, 28, 41],
+      [1896, 960, 28, 32],
+    ] as const) {
+      const f = fitStack(w, h, wu, hu, 7);
+      expect(f.heldTile).toBeGreaterThanOrEqual(MIN_TILE);
+      expect(3 * (f.heldTile + 8) + 2 * 4).toBeLessThanOrEqual(f.sideDockW ?? w);
+    }
+    expect(heldTileFor(64)).toBe(54);
   });
   it("sizes the tray so every slot fits the width", () => {
     for (const slots of [5, 7, 9]) {

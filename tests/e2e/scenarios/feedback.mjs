@@ -44,6 +44,23 @@ async function relaunchWith(b, { cells, history = [], autoShuffle = false, ring 
 /** A match step of the engine's undo history (the pair `a`, `b` of `kind` came off). */
 const matchStep = (a, b, kind) => ({ step: "match", a, b, kind, before: { score: 0, combo: 0, last_match_ms: null }, reshuffled: null });
 
+/**
+ * Relaunches on "AB/BA" walled in by a closed ring, after the C pair came off: stuck, one
+ * undo back, auto-shuffle off; waits for the stuck banner.
+ */
+async function relaunchStuck(b) {
+  const next = await relaunchWith(b, {
+    cells: [
+      [0, 1, null, null],
+      [1, 0, null, null],
+    ],
+    history: [matchStep([0, 2], [0, 3], 2)],
+    moves: 1,
+  });
+  await next.$("#stuck:not([hidden])").waitForExist({ timeout: 5000, timeoutMsg: "no stuck banner" });
+  return next;
+}
+
 test("feedback: a same-kind pair with no path shakes and says why", async () => {
   const b = await launch();
   try {
@@ -87,16 +104,7 @@ test("feedback: a same-kind pair with no path shakes and says why", async () => 
 test("feedback: the stuck banner offers Undo and says why Hint is off", async () => {
   let b = await launch();
   try {
-    // "AB/BA" walled in by a closed ring, after the C pair came off: stuck, one undo back.
-    b = await relaunchWith(b, {
-      cells: [
-        [0, 1, null, null],
-        [1, 0, null, null],
-      ],
-      history: [matchStep([0, 2], [0, 3], 2)],
-      moves: 1,
-    });
-    await b.$("#stuck:not([hidden])").waitForExist({ timeout: 5000, timeoutMsg: "no stuck banner" });
+    b = await relaunchStuck(b);
     const why = await text(b, "#stuck-why");
     assert(why.length > 10, `the banner says why Hint is off: ${why}`);
     assert(!(await b.$("#btn-hint").isEnabled()), "Hint is off when stuck");
@@ -107,6 +115,42 @@ test("feedback: the stuck banner offers Undo and says why Hint is off", async ()
     await b.waitUntil(async () => (await tilesLeft(b)) === 6, { timeout: 5000, timeoutMsg: "Undo did not bring the pair back" });
     await b.waitUntil(() => b.execute(() => document.getElementById("stuck").hidden), { timeout: 3000, timeoutMsg: "banner stayed" });
     await shot(b, "feedback-stuck-undone");
+  } finally {
+    await b.deleteSession();
+  }
+});
+
+test("feedback: auto-shuffle turned on while stuck shuffles at once", async () => {
+  let b = await launch();
+  try {
+    // Saved with auto-shuffle off (the setting's default is on: the game keeps its own).
+    b = await relaunchStuck(b);
+    const before = await grid(b);
+    await click(b, "#btn-settings");
+    await b.$("#dlg-settings[open]").waitForExist({ timeout: 5000, timeoutMsg: "no settings dialog" });
+    const box = await b.$("#set-autoshuffle");
+    // The setting applies as it is ticked: off first (nothing moves), then on.
+    if (await box.isSelected()) await box.click();
+    await b.pause(500);
+    assertEq(await grid(b), before, "turning auto-shuffle off moved tiles");
+    await box.click();
+    assert(await box.isSelected(), "auto-shuffle ticked");
+    await b.waitUntil(() => b.execute(() => document.getElementById("stuck").hidden), {
+      timeout: 5000,
+      timeoutMsg: "still stuck after auto-shuffle was turned on",
+    });
+    await b.waitUntil(async () => (await text(b, "#toasts")).length > 0, { timeout: 3000, timeoutMsg: "no toast said why the board moved" });
+    await click(b, "#dlg-settings button[type=submit]");
+    await b.$("#dlg-settings[open]").waitForExist({ reverse: true, timeout: 5000, timeoutMsg: "settings stayed open" });
+    assertEq(await tilesLeft(b), 4, "the same four tiles");
+    const after = await grid(b);
+    assert(JSON.stringify(after) !== JSON.stringify(before), "the tiles were rearranged");
+    assert(await b.$("#btn-hint").isEnabled(), "Hint is on again");
+    await shot(b, "feedback-auto-shuffle-on-while-stuck");
+    // The shuffle is undoable, back to the stuck board.
+    await click(b, "#btn-undo");
+    await b.$("#stuck:not([hidden])").waitForExist({ timeout: 5000, timeoutMsg: "undo did not bring the stuck board back" });
+    assertEq(await grid(b), before, "undo restored the stuck arrangement");
   } finally {
     await b.deleteSession();
   }

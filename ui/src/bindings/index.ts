@@ -30,6 +30,7 @@ export type { Props } from "./Props";
 export type { SavedFile } from "./SavedFile";
 export type { SelectResult } from "./SelectResult";
 export type { Settings } from "./Settings";
+export type { SettingsResult } from "./SettingsResult";
 export type { SlideRule } from "./SlideRule";
 export type { Solvability } from "./Solvability";
 export type { StackCounters } from "./StackCounters";

@@ -30,8 +30,11 @@ export interface StackFit {
   tile: number;
   boardW: number;
   boardH: number;
-  /** Tray and holding-row tile size. */
+  /** Tray tile size (tray tiles are not tapped). */
   trayTile: number;
+  /** Holding-row tile size: a little smaller than the tray's, but tappable, so never under
+   * the touch size. */
+  heldTile: number;
   /** Height taken below the board: holding row, tray, props bar and gaps (0 beside). */
   chromeH: number;
   scrolls: boolean;
@@ -50,11 +53,17 @@ export function trayTileFor(availW: number, slots: number): number {
   return Math.max(24, Math.min(MAX_TRAY_TILE, Math.floor(inner / slots)));
 }
 
+/** Holding-row tile size for `trayTile`: 85 % of it, at least the touch size (three held
+ * tiles fit any width the tray does). */
+export function heldTileFor(trayTile: number): number {
+  return Math.max(MIN_TILE, Math.round(trayTile * 0.85));
+}
+
 /** Height of the dock (holding row, tray, props bar and the gaps) for `trayTile`. */
 function dockHeight(trayTile: number): number {
   const slotH = trayTile + 2 * SLOT_GAP;
-  // holding row (a little smaller than the tray), tray, props bar
-  const heldH = Math.round(trayTile * 0.85) + 2 * SLOT_GAP;
+  // holding row, tray, props bar
+  const heldH = heldTileFor(trayTile) + 2 * SLOT_GAP;
   return heldH + slotH + 2 * TRAY_PAD + 4 + PROPS_H + 3 * ROW_GAP;
 }
 
@@ -93,5 +102,5 @@ function fitWith(
   const boardW = Math.ceil(w * unit) + 2 * BOARD_PAD;
   const boardH = Math.ceil(h * unit) + 2 * BOARD_PAD;
   const scrolls = boardW > stageW + 0.5 || boardH > availH - chromeH + 0.5;
-  return { unit, tile, boardW, boardH, trayTile, chromeH, scrolls, sideDockW };
+  return { unit, tile, boardW, boardH, trayTile, heldTile: heldTileFor(trayTile), chromeH, scrolls, sideDockW };
 }

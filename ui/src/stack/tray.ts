@@ -38,6 +38,7 @@ export class TrayView {
 
   applyFit(fit: StackFit): void {
     for (const el of [this.trayEl, this.heldEl]) el.style.setProperty("--tray-tile", `${fit.trayTile}px`);
+    this.heldEl.style.setProperty("--held-tile", `${fit.heldTile}px`);
   }
 
   setTranslate(t: Translate): void {

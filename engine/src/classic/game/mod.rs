@@ -170,9 +170,12 @@ impl Game {
     }
 
     /// Turns automatic shuffles on or off for the rest of this game (a player setting,
-    /// not part of the deal); it applies from the next match on.
-    pub fn set_auto_shuffle(&mut self, on: bool) {
+    /// not part of the deal). Turned on while the board is stuck, it shuffles at once (as
+    /// it would have after the match that left no move; an undoable shuffle) and returns
+    /// true; otherwise it applies from the next match on and returns false.
+    pub fn set_auto_shuffle(&mut self, on: bool) -> bool {
         self.options.auto_shuffle = on;
+        on && self.status == Status::Stuck && self.shuffle().is_ok()
     }
 
     /// Game time the caller last reported.
