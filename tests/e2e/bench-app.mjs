@@ -12,6 +12,9 @@
 //    LLK_BENCH_ROUNDS sessions per layout (18×8, 30×16): after the first paint, after 50
 //    matches, after 20 and after 100 new games in the same process.
 //  - the `select` IPC round trip: 200 invokes in the page (and `presets`, an IPC baseline).
+// LLK_BENCH_WEBDRIVER_LAUNCHES (default LLK_BENCH_LAUNCHES) sets the WebDriver launches
+// apart: 0 leaves only the player's launches (an A/B of two builds of the game: give the
+// other one as LLK_BENCH_BASELINE; it resumes the same save).
 // WebKit rounds performance.now() to whole milliseconds, so figures are quantised.
 import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -24,6 +27,7 @@ const APP = process.env.LLK_APP;
 const BASE = process.env.LLK_BASELINE;
 const DATA = process.env.LLK_E2E_DATA;
 const LAUNCHES = Number(process.env.LLK_BENCH_LAUNCHES ?? 10);
+const WD_LAUNCHES = Number(process.env.LLK_BENCH_WEBDRIVER_LAUNCHES ?? LAUNCHES);
 const ROUNDS = Number(process.env.LLK_BENCH_ROUNDS ?? 2);
 const MATCHES = Number(process.env.LLK_BENCH_MATCHES ?? 50);
 const GAMES = Number(process.env.LLK_BENCH_GAMES ?? 100);
@@ -74,7 +78,7 @@ log(`load at start: ${load()}`);
 const launches = { game: [], base: [] };
 const painted18 = { game: [], base: [] };
 let ipc = null;
-for (let i = 0; i < LAUNCHES; i++) {
+for (let i = 0; i < WD_LAUNCHES; i++) {
   for (const who of ["game", "base"]) {
     if (who === "game") resume("18x8");
     await withSession(who === "game" ? APP : BASE, async (s) => {
@@ -90,7 +94,7 @@ for (let i = 0; i < LAUNCHES; i++) {
           `${marks ? marks + ", " : ""}painted ${s.split.paint.toFixed(0)} ms after the request; ` +
           `USS ${mb(m.total.uss)} MB (web ${mb(m.web.uss)}), load ${load()}`,
       );
-      if (who === "game" && i === LAUNCHES - 1) ipc = await roundTrips(s.b);
+      if (who === "game" && i === WD_LAUNCHES - 1) ipc = await roundTrips(s.b);
     });
   }
 }
@@ -156,16 +160,18 @@ const split = (xs) => {
 };
 const fromProcess = (xs) => xs.map((x) => x.paint - x.process);
 log("");
-log(`### Launch → first board painted through WebDriver (${LAUNCHES} cold launches each, ms)`);
-log("| window | p50 from request | p95 from request | max | p50 from process start | p95 from process start | median split (ms after the request) |");
-log("|---|---|---|---|---|---|---|");
-for (const [who, name] of [["game", "game (18×8 save)"], ["base", "smallest Tauri window"]]) {
-  const xs = launches[who];
-  const tot = xs.map((x) => x.paint);
-  log(
-    `| ${name} | ${pct(tot, 50).toFixed(0)} | ${pct(tot, 95).toFixed(0)} | ${Math.max(...tot).toFixed(0)} | ` +
-      `${pct(fromProcess(xs), 50).toFixed(0)} | ${pct(fromProcess(xs), 95).toFixed(0)} | ${split(xs)} |`,
-  );
+if (WD_LAUNCHES > 0) {
+  log(`### Launch → first board painted through WebDriver (${WD_LAUNCHES} cold launches each, ms)`);
+  log("| window | p50 from request | p95 from request | max | p50 from process start | p95 from process start | median split (ms after the request) |");
+  log("|---|---|---|---|---|---|---|");
+  for (const [who, name] of [["game", "game (18×8 save)"], ["base", "smallest Tauri window"]]) {
+    const xs = launches[who];
+    const tot = xs.map((x) => x.paint);
+    log(
+      `| ${name} | ${pct(tot, 50).toFixed(0)} | ${pct(tot, 95).toFixed(0)} | ${Math.max(...tot).toFixed(0)} | ` +
+        `${pct(fromProcess(xs), 50).toFixed(0)} | ${pct(fromProcess(xs), 95).toFixed(0)} | ${split(xs)} |`,
+    );
+  }
 }
 
 log("");
@@ -190,8 +196,10 @@ log("");
 log("### Memory, USS / PSS in MB (medians)");
 log("| window, moment | app | WebKit web | WebKit network | other | total | game ÷ baseline USS | samples |");
 log("|---|---|---|---|---|---|---|---|");
-log(row("game 18×8, first board (launches)", painted18.game, painted18.base));
-log(row("smallest Tauri window (launches)", painted18.base));
+if (WD_LAUNCHES > 0) {
+  log(row("game 18×8, first board (launches)", painted18.game, painted18.base));
+  log(row("smallest Tauri window (launches)", painted18.base));
+}
 for (const layout of ["18x8", "30x16"]) {
   const L = layout.replace("x", "×");
   for (const ph of phases) if (mem[layout].game[ph]) log(row(`game ${L}, ${ph}`, mem[layout].game[ph], mem[layout].base));

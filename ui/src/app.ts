@@ -187,15 +187,16 @@ export class App {
     sound.setSetting(settings.muted);
     this.applyLanguage();
     mark("language");
+    this.newGameDialog.setPresets(this.presets, this.t);
     if (start) this.showGame(start.game);
     if (shouldShowIntro(this.settings)) this.intro.open(this.t);
     if (start) {
       if (start.notice) console.warn(start.notice);
       this.hud.showNotice(noticeText(start, this.t));
-      // the shell writes them only when the benchmark asked (LLK_LAUNCH_REPORT)
-      markFirstBoard((report) => void api.launchReport(report).catch(() => {}));
+      // the shell writes them only when the benchmark asked (LLK_LAUNCH_REPORT); the daily
+      // status (an IPC and a redraw of the code line) waits until the board is painted
+      await markFirstBoard((report) => void api.launchReport(report).catch(() => {}));
     }
-    this.newGameDialog.setPresets(this.presets, this.t);
     await this.codes.refresh();
   }
 

@@ -39,21 +39,26 @@ export interface LaunchReport {
 /**
  * Records the first board paint (call once the board is in the DOM): marks `board` now,
  * `frame` at the next animation frame (style, layout and paint of the board follow it),
- * and the paint at the frame after that, then hands the figures to `painted`.
+ * and the paint at the frame after that, then hands the figures to `painted`; resolves then
+ * (at once when the first board was already recorded).
  */
-export function markFirstBoard(painted: (report: LaunchReport) => void = () => {}): void {
-  if (metrics.firstBoardMs !== null) return;
+export function markFirstBoard(painted: (report: LaunchReport) => void = () => {}): Promise<void> {
+  if (metrics.firstBoardMs !== null) return Promise.resolve();
   mark("board");
-  requestAnimationFrame(() => {
-    mark("frame");
+  return new Promise((resolve) =>
     requestAnimationFrame(() => {
-      if (metrics.firstBoardMs !== null) return;
-      metrics.firstBoardMs = performance.now();
-      metrics.firstBoardEpochMs = performance.timeOrigin + metrics.firstBoardMs;
-      document.documentElement.dataset["firstBoardMs"] = metrics.firstBoardMs.toFixed(1);
-      painted({ origin: performance.timeOrigin, firstBoardMs: metrics.firstBoardMs, marks: { ...metrics.marks } });
-    });
-  });
+      mark("frame");
+      requestAnimationFrame(() => {
+        if (metrics.firstBoardMs === null) {
+          metrics.firstBoardMs = performance.now();
+          metrics.firstBoardEpochMs = performance.timeOrigin + metrics.firstBoardMs;
+          document.documentElement.dataset["firstBoardMs"] = metrics.firstBoardMs.toFixed(1);
+          painted({ origin: performance.timeOrigin, firstBoardMs: metrics.firstBoardMs, marks: { ...metrics.marks } });
+        }
+        resolve();
+      });
+    }),
+  );
 }
 
 export function recordSelect(ms: number): void {

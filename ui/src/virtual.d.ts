@@ -1,5 +1,4 @@
 /** Types of the build-time virtual modules (see vite/faces-plugin.ts). */
-declare module "virtual:faces" {
-  /** One `data:image/svg+xml` URL per face, in FACE_NAMES order. */
-  export const FACE_URLS: readonly string[];
+declare module "virtual:faces.css" {
+  // a style sheet (`.face.f-N` rules), imported for its effect only
 }

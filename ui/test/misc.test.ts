@@ -5,7 +5,7 @@ import { GameClock, formatTime } from "../src/clock";
 import { FACE_NAMES } from "../src/face-list";
 import { fitCells, MIN_CELL } from "../src/layout";
 import { parseSeed, randomSeed } from "../src/seed";
-import { buildFaces, svgDataUrl } from "../vite/faces-plugin";
+import { buildFaces, facesCss, svgDataUrl } from "../vite/faces-plugin";
 
 describe("GameClock", () => {
   it("counts only while running", () => {
@@ -88,5 +88,12 @@ describe("faces", () => {
     // safe inside a double-quoted CSS url() and as a URL: no quote, hash, angle bracket or newline
     expect(url).not.toMatch(/["#<>\n]/);
     expect(decodeURIComponent(url.slice("data:image/svg+xml,".length))).toBe(svg.replace(/"/g, "'").replace(/\s+/g, " "));
+  });
+  it("writes one .face.f-N rule per face, in order, each with its data URL", () => {
+    const svgs = ["<svg>a</svg>", "<svg>b</svg>"];
+    const css = facesCss(svgs);
+    const rules = css.trim().split("\n");
+    expect(rules).toHaveLength(2);
+    svgs.forEach((svg, i) => expect(rules[i]).toBe(`.face.f-${i}{background-image:url("${svgDataUrl(svg)}")}`));
   });
 });
