@@ -133,8 +133,12 @@ export interface LayoutChoice {
  * The layout for a first game: `preferred` when it fits the area, else the largest layout
  * that fits, else the one that overflows least (a layout that fits is never passed over
  * for a larger one that scrolls). Fitting means no panning and cells of the full minimum.
+ * `null` when the area has no size yet (a desktop window still hidden: it shows once the
+ * page has loaded, and the first IPC can be answered before it has a size): the caller
+ * then leaves the choice to the shell's default, made for the desktop window.
  */
 export function firstLayout<P extends LayoutChoice>(presets: readonly P[], preferred: string, availW: number, availH: number, minCell: number): P | null {
+  if (availW <= 0 || availH <= 0) return null;
   const scored = presets.map((p) => {
     const fit = fitBoard(availW, availH, p.rows, p.cols, minCell);
     return { p, over: overflow(fit, availW, availH), narrow: fit.size.narrow };

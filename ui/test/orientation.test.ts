@@ -193,6 +193,10 @@ describe("firstLayout", () => {
     // 352x540 (360x640): 10x10 only with cells narrower than 40 px, 14x6 pans least
     expect(firstLayout(presets, "18x8", 352, 540, TOUCH_MIN_CELL)?.name).toBe("14x6");
   });
+  it("leaves the choice to the shell while the area has no size (a hidden window)", () => {
+    expect(firstLayout(presets, "18x8", 0, 0, MOUSE_MIN_CELL)).toBeNull();
+    expect(firstLayout(presets, "18x8", 1000, 0, TOUCH_MIN_CELL)).toBeNull();
+  });
 });
 
 describe("revealOffset", () => {
