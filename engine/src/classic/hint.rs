@@ -57,6 +57,17 @@ impl Plan {
     }
 }
 
+impl Plan {
+    /// The certificate held for the board of the last hint, if any: the moves, in order,
+    /// that clear it (the hint was the first).
+    pub fn certificate(&self) -> Option<&[(Pos, Pos)]> {
+        match &self.known {
+            Some((_, Known::Moves(moves))) => Some(moves),
+            _ => None,
+        }
+    }
+}
+
 impl PartialEq for Plan {
     fn eq(&self, _: &Plan) -> bool {
         true
@@ -70,11 +81,12 @@ impl Eq for Plan {}
 /// be accounted for.
 ///
 /// * A certificate is repaired: its moves whose tiles are both gone are dropped; tiles
-///   whose partner is gone are paired among themselves and removed as soon as they link
-///   (removing a tile never blocks a path, so earlier is never worse). The result is
+///   whose partner is gone are paired anew among themselves, the plan's other pairs are
+///   played in its order whenever they link (removing a tile never blocks a path, so a
+///   pair that waits still goes later). If that leaves tiles, every tile of the kinds
+///   that lost one is paired anew; if that too leaves tiles, the smaller leftover is
+///   solved exactly within a small budget, from the position reached. The result is
 ///   replayed on `board`; if it replays, it is the new plan and its first move the hint.
-///   If not, every tile of those kinds waits (any two of a kind that link go), and that
-///   is replayed in turn.
 /// * "Cannot be cleared" carries over when the tiles gone can be removed from the old
 ///   board by legal moves (greedily, pairs as they link): a position reached by legal
 ///   moves from an unsolvable one is unsolvable. The hint is then any legal pair.
@@ -89,8 +101,15 @@ pub fn hint_with_plan(board: &Board, budget: Budget, plan: &mut Plan) -> Option<
 pub enum HintSource {
     /// The board is cleared: no hint.
     Cleared,
-    /// The kept plan carried over (a certificate repaired, or "cannot be cleared").
+    /// The kept plan carried over as it was: a certificate whose moves left are still
+    /// one (the tiles gone were pairs of it), or "cannot be cleared".
     Carried,
+    /// The certificate was repaired by pairing anew the tiles whose partner is gone (or
+    /// every tile of the kinds that lost one), without a search.
+    Repaired,
+    /// The certificate was repaired by solving what the re-pairing left (a small search
+    /// from a position reached by legal moves).
+    SolvedLocally,
     /// The board was solved (no plan, or the carry failed): a certificate.
     Solved,
     /// The board was solved and proven unsolvable: any legal pair.
@@ -110,11 +129,11 @@ pub fn hint_with_plan_traced(
         return (None, HintSource::Cleared);
     }
     let carried = match plan.known.take() {
-        Some((old, known)) => carry(&old, known, board),
+        Some((old, known)) => carry(&old, known, board, budget),
         None => None,
     };
     let (known, source) = match carried {
-        Some(k) => (k, HintSource::Carried),
+        Some(carried) => carried,
         None => match Known::from_verdict(solve(board, budget)) {
             Some(k @ Known::Moves(_)) => (k, HintSource::Solved),
             Some(k @ Known::Unsolvable) => (k, HintSource::Unsolvable),

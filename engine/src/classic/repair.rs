@@ -5,7 +5,9 @@
 //! replaying it on the new board.
 
 use crate::classic::board::{Board, Kind, Pos};
+use crate::classic::hint::HintSource;
 use crate::classic::known::Known;
+use crate::classic::solver::{solve, Budget, Verdict};
 
 /// Whether `moves` played in order on `board` are each a same-kind pair that links at its
 /// turn, and together clear it.
@@ -24,15 +26,23 @@ pub(crate) fn replays(board: &Board, moves: &[(Pos, Pos)]) -> bool {
 /// What is known about `old` carried to `board`, when `board` is `old` with some tiles
 /// gone (same size, same ring, every tile of `board` on `old` with its kind) and the
 /// carry succeeds.
-pub(crate) fn carry(old: &Board, known: Known, board: &Board) -> Option<Known> {
+/// With how it was carried ([`HintSource::Carried`], [`HintSource::Repaired`] or
+/// [`HintSource::SolvedLocally`]).
+pub(crate) fn carry(
+    old: &Board,
+    known: Known,
+    board: &Board,
+    budget: Budget,
+) -> Option<(Known, HintSource)> {
     let gone = removed_tiles(old, board)?;
     match known {
-        Known::Moves(moves) => repair(board, &moves, &gone)
-            .or_else(|| repair_kinds(board, &moves, &gone))
-            .map(Known::Moves),
+        Known::Moves(moves) => {
+            let (moves, how) = repair(board, &moves, &gone, budget)?;
+            replays(board, &moves).then_some((Known::Moves(moves), how))
+        }
         Known::Unsolvable => {
             let mut b = old.clone();
-            clear_greedily(&mut b, gone).then_some(Known::Unsolvable)
+            clear_greedily(&mut b, gone).then_some((Known::Unsolvable, HintSource::Carried))
         }
     }
 }
@@ -81,84 +91,139 @@ fn linking_pair(board: &Board, tiles: &[(Pos, Kind)]) -> Option<(usize, usize)> 
     None
 }
 
+/// How many positions the exact solve of what a failed repair left may expand: the
+/// leftover is usually a few dozen tiles, decided in far fewer; past this, the caller
+/// solves the whole board.
+const LOCAL_NODES: u64 = 2_000;
+
 /// The certificate `moves` (made on a board holding `board`'s tiles and `gone`) turned
-/// into one for `board`, or `None`. Moves whose tiles are both gone are dropped; a tile
-/// whose partner is gone waits, and waiting tiles of one kind are removed together as soon
-/// as they link, before each remaining move. Checked by replaying on `board`.
-fn repair(board: &Board, moves: &[(Pos, Pos)], gone: &[(Pos, Kind)]) -> Option<Vec<(Pos, Pos)>> {
+/// into one for `board`, or `None`, in three tries:
+///
+/// 1. Moves whose tiles are both gone are dropped; a tile whose partner is gone waits
+///    (see [`play`]).
+/// 2. Every tile left of a kind that lost a tile waits: such kinds are paired anew.
+/// 3. From the position where the try that got further was stuck (reached by legal
+///    moves), an exact solve within `budget` (and [`LOCAL_NODES`]); its certificate
+///    after the moves made is one for `board`.
+///
+/// Every answer is a certificate (each move links at its turn), checked by the caller;
+/// with how it was found.
+fn repair(
+    board: &Board,
+    moves: &[(Pos, Pos)],
+    gone: &[(Pos, Kind)],
+    budget: Budget,
+) -> Option<(Vec<(Pos, Pos)>, HintSource)> {
+    let (kept, waiting) = split(board, moves, gone, false)?;
+    if waiting.is_empty() {
+        // The moves left replay: each met a subset of the tiles it met before.
+        return Some((kept, HintSource::Carried));
+    }
+    let first = play(board, kept, waiting);
+    if first.done {
+        return Some((first.moves, HintSource::Repaired));
+    }
+    let (kept, waiting) = split(board, moves, gone, true)?;
+    let second = play(board, kept, waiting);
+    if second.done {
+        return Some((second.moves, HintSource::Repaired));
+    }
+    let stuck = if second.board.tiles_left() < first.board.tiles_left() {
+        second
+    } else {
+        first
+    };
+    let local = Budget::nodes(budget.max_nodes.min(LOCAL_NODES));
+    match solve(&stuck.board, local) {
+        Verdict::Solvable(rest) => {
+            let mut out = stuck.moves;
+            out.extend(rest);
+            Some((out, HintSource::SolvedLocally))
+        }
+        Verdict::Unsolvable | Verdict::Unknown => None,
+    }
+}
+
+/// The moves of `moves` still to play on `board` (both tiles there) and the tiles that
+/// wait for a new partner: those whose partner is gone, or with `hit_kinds` every tile
+/// of a kind that lost a tile (their moves dropped). `None` if `moves` names an empty
+/// cell that is not in `gone`.
+fn split(
+    board: &Board,
+    moves: &[(Pos, Pos)],
+    gone: &[(Pos, Kind)],
+    hit_kinds: bool,
+) -> Option<(Vec<(Pos, Pos)>, Vec<(Pos, Kind)>)> {
     let is_gone = |p: Pos| gone.iter().any(|&(g, _)| g == p);
+    let hit = |k: Kind| hit_kinds && gone.iter().any(|&(_, g)| g == k);
     let mut waiting: Vec<(Pos, Kind)> = Vec::new();
     let mut kept: Vec<(Pos, Pos)> = Vec::with_capacity(moves.len());
     for &(x, y) in moves {
         match (is_gone(x), is_gone(y)) {
-            (true, true) => continue,
-            (false, false) => kept.push((x, y)),
+            (true, true) => {}
+            (false, false) => {
+                let k = board.get(x)?;
+                if hit(k) {
+                    waiting.extend([(x, k), (y, board.get(y)?)]);
+                } else {
+                    kept.push((x, y));
+                }
+            }
             (false, true) => waiting.push((x, board.get(x)?)),
             (true, false) => waiting.push((y, board.get(y)?)),
         }
     }
-    if waiting.is_empty() {
-        // The moves left replay: each met a subset of the tiles it met before.
-        return Some(kept);
-    }
-    replay_waiting(board, kept, waiting)
+    Some((kept, waiting))
 }
 
-/// As [`repair`], with every move of the kinds that lost a tile dropped: all their tiles
-/// left wait, so any two of a kind that link go as soon as they do (a partner other than
-/// the certificate's).
-fn repair_kinds(
-    board: &Board,
-    moves: &[(Pos, Pos)],
-    gone: &[(Pos, Kind)],
-) -> Option<Vec<(Pos, Pos)>> {
-    let hit = |k: Kind| gone.iter().any(|&(_, g)| g == k);
-    let mut waiting: Vec<(Pos, Kind)> = Vec::new();
-    let mut kept: Vec<(Pos, Pos)> = Vec::with_capacity(moves.len());
-    for &(x, y) in moves {
-        for p in [x, y] {
-            if let Some(k) = board.get(p).filter(|&k| hit(k)) {
-                waiting.push((p, k));
-            }
-        }
-        if board.get(x).is_some_and(|k| !hit(k)) {
-            kept.push((x, y));
-        }
-    }
-    replay_waiting(board, kept, waiting)
+/// What [`play`] did: the moves made, the board left, and whether nothing was left to
+/// play.
+struct Played {
+    moves: Vec<(Pos, Pos)>,
+    board: Board,
+    done: bool,
 }
 
-/// Plays `kept` in order on `board`, removing any two `waiting` tiles of one kind that
-/// link before each move and at the end; the moves made, if every move links at its turn
-/// and no tile is left waiting.
-fn replay_waiting(
-    board: &Board,
-    kept: Vec<(Pos, Pos)>,
-    mut waiting: Vec<(Pos, Kind)>,
-) -> Option<Vec<(Pos, Pos)>> {
+/// Plays the pairs `kept` on `board` and pairs the `waiting` tiles: rounds over `kept` in
+/// order, each playing every pair that links, until a round plays none; then one pair of
+/// waiting tiles of one kind that link (chosen as late as possible, with the most paths
+/// open), and again, until nothing links.
+///
+/// With a fixed pairing this is exact: removing a tile never blocks a path, so if some
+/// order plays every pair, playing any pair that links first still allows one. Only the
+/// waiting tiles' pairing is a guess.
+fn play(board: &Board, mut kept: Vec<(Pos, Pos)>, mut waiting: Vec<(Pos, Kind)>) -> Played {
     let mut b = board.clone();
     let mut out = Vec::with_capacity(kept.len() + waiting.len() / 2);
-    let mut next = kept.into_iter();
     loop {
-        while let Some((i, j)) = linking_pair(&b, &waiting) {
-            let (x, y) = (waiting[i].0, waiting[j].0);
-            for p in [x, y] {
-                b.clear(p);
+        loop {
+            let before = kept.len();
+            kept.retain(|&(x, y)| {
+                if !b.cells_link(x, y) {
+                    return true;
+                }
+                b.clear(x);
+                b.clear(y);
+                out.push((x, y));
+                false
+            });
+            if kept.len() == before || kept.is_empty() {
+                break;
             }
-            out.push((x, y));
-            waiting.swap_remove(j.max(i));
-            waiting.swap_remove(j.min(i));
         }
-        let Some((x, y)) = next.next() else {
+        let Some((i, j)) = linking_pair(&b, &waiting) else {
             break;
         };
-        if !b.cells_link(x, y) {
-            return None;
-        }
-        for p in [x, y] {
-            b.clear(p);
-        }
+        let (x, y) = (waiting[i].0, waiting[j].0);
+        b.clear(x);
+        b.clear(y);
         out.push((x, y));
+        waiting.swap_remove(j.max(i));
+        waiting.swap_remove(j.min(i));
     }
-    waiting.is_empty().then_some(out)
+    Played {
+        moves: out,
+        board: b,
+        done: kept.is_empty() && waiting.is_empty(),
+    }
 }

@@ -185,6 +185,8 @@ fn hints(
     // Per source of the kept plan's hint: count and CPU times.
     let mut by_source: Vec<(HintSource, Vec<Duration>)> = [
         HintSource::Carried,
+        HintSource::Repaired,
+        HintSource::SolvedLocally,
         HintSource::Solved,
         HintSource::Unsolvable,
         HintSource::Undecided,
@@ -276,7 +278,7 @@ fn hints(
         cpus.sort_unstable();
         let _ = writeln!(
             out,
-            "  {:>10}: {} hints, cpu p50 {}  p99 {}  worst {}  total {}",
+            "  {:>13}: {} hints, cpu p50 {}  p99 {}  worst {}  total {}",
             format!("{source:?}").to_lowercase(),
             cpus.len(),
             ms(pct(cpus, 0.5)),
