@@ -91,6 +91,9 @@ fn linking_pair(board: &Board, tiles: &[(Pos, Kind)]) -> Option<(usize, usize)> 
     None
 }
 
+/// Tiles with their kinds.
+type Tiles = Vec<(Pos, Kind)>;
+
 /// How many positions the exact solve of what a failed repair left may expand: the
 /// leftover is usually a few dozen tiles, decided in far fewer; past this, the caller
 /// solves the whole board.
@@ -153,7 +156,7 @@ fn split(
     moves: &[(Pos, Pos)],
     gone: &[(Pos, Kind)],
     hit_kinds: bool,
-) -> Option<(Vec<(Pos, Pos)>, Vec<(Pos, Kind)>)> {
+) -> Option<(Vec<(Pos, Pos)>, Tiles)> {
     let is_gone = |p: Pos| gone.iter().any(|&(g, _)| g == p);
     let hit = |k: Kind| hit_kinds && gone.iter().any(|&(_, g)| g == k);
     let mut waiting: Vec<(Pos, Kind)> = Vec::new();
