@@ -1,8 +1,8 @@
 //! The kept hint plan's repair after off-plan moves (`hint_with_plan_traced`): every
 //! certificate the plan keeps, repaired or solved locally, replays to an empty board under
 //! the tests' reference link check, its first move is the hint, and on small boards the
-//! hint keeps a solvable board solvable (the exhaustive reference). The repair paths are
-//! each exercised.
+//! hint keeps a solvable board solvable (the exhaustive reference). The re-pairing is
+//! exercised here, the local solve in `classic::repair`'s own tests.
 
 mod common;
 
@@ -158,8 +158,8 @@ fn repairs_keep_small_boards_solvable() {
             b.set(m.1, None).unwrap();
         }
     }
-    // Seen: 2,732 repaired, 9 solved locally, 95 solved (most boards spoiled by the
-    // random player) in 16,194 hints.
+    // Seen: 2,746 repaired, 88 solved (most boards spoiled by the random player), none
+    // solved locally (re-pairing the kinds left absorbs those; the local solve is
+    // tested in `classic::repair`) in 16,194 hints.
     assert!(tally.repaired > 1_000, "{tally:?}");
-    assert!(tally.local >= 5, "{tally:?}");
 }

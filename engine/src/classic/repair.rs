@@ -91,23 +91,26 @@ fn linking_pair(board: &Board, tiles: &[(Pos, Kind)]) -> Option<(usize, usize)> 
     None
 }
 
-/// Tiles with their kinds.
-type Tiles = Vec<(Pos, Kind)>;
+/// How many positions each exact solve of what a failed re-pairing left may expand: the
+/// leftover is usually a few tiles, decided in far fewer; past this, the next try or the
+/// caller's solve of the whole board.
+const LOCAL_NODES: u64 = 1_000;
 
-/// How many positions the exact solve of what a failed repair left may expand: the
-/// leftover is usually a few dozen tiles, decided in far fewer; past this, the caller
-/// solves the whole board.
-const LOCAL_NODES: u64 = 2_000;
+/// How many of the re-pairing's last moves each local solve takes back, in turn: a
+/// leftover that is dead (e.g. two kinds crossed) is often alive a few moves earlier.
+const BACK_OFF: [usize; 3] = [0, 8, 32];
 
 /// The certificate `moves` (made on a board holding `board`'s tiles and `gone`) turned
-/// into one for `board`, or `None`, in three tries:
+/// into one for `board`, or `None`:
 ///
 /// 1. Moves whose tiles are both gone are dropped; a tile whose partner is gone waits
-///    (see [`play`]).
-/// 2. Every tile left of a kind that lost a tile waits: such kinds are paired anew.
-/// 3. From the position where the try that got further was stuck (reached by legal
-///    moves), an exact solve within `budget` (and [`LOCAL_NODES`]); its certificate
-///    after the moves made is one for `board`.
+///    for a new partner (see [`play`]). If none waits, the moves left are the answer.
+/// 2. Otherwise, if tiles are left: every tile left of a kind that lost one waits;
+/// 3. and then also every tile of the kinds that try left on the board.
+/// 4. From the position where the try that got furthest was stuck, and from the
+///    positions [`BACK_OFF`] of its moves earlier (all reached by legal moves), an
+///    exact solve within `budget` and [`LOCAL_NODES`]; the first certificate found,
+///    after the moves that reach its position, is one for `board`.
 ///
 /// Every answer is a certificate (each move links at its turn), checked by the caller;
 /// with how it was found.
@@ -117,56 +120,84 @@ fn repair(
     gone: &[(Pos, Kind)],
     budget: Budget,
 ) -> Option<(Vec<(Pos, Pos)>, HintSource)> {
-    let (kept, waiting) = split(board, moves, gone, false)?;
+    let (kept, waiting) = split(board, moves, gone, &[])?;
     if waiting.is_empty() {
         // The moves left replay: each met a subset of the tiles it met before.
         return Some((kept, HintSource::Carried));
     }
-    let first = play(board, kept, waiting);
-    if first.done {
-        return Some((first.moves, HintSource::Repaired));
+    let mut best = play(board, kept, waiting);
+    if best.done {
+        return Some((best.moves, HintSource::Repaired));
     }
-    let (kept, waiting) = split(board, moves, gone, true)?;
-    let second = play(board, kept, waiting);
-    if second.done {
-        return Some((second.moves, HintSource::Repaired));
-    }
-    let stuck = if second.board.tiles_left() < first.board.tiles_left() {
-        second
-    } else {
-        first
-    };
-    let local = Budget::nodes(budget.max_nodes.min(LOCAL_NODES));
-    match solve(&stuck.board, local) {
-        Verdict::Solvable(rest) => {
-            let mut out = stuck.moves;
-            out.extend(rest);
-            Some((out, HintSource::SolvedLocally))
+    let mut wait: Vec<Kind> = gone.iter().map(|&(_, k)| k).collect();
+    wait.sort_unstable();
+    wait.dedup();
+    for _ in 0..2 {
+        let (kept, waiting) = split(board, moves, gone, &wait)?;
+        let tried = play(board, kept, waiting);
+        if tried.done {
+            return Some((tried.moves, HintSource::Repaired));
         }
-        Verdict::Unsolvable | Verdict::Unknown => None,
+        let before = wait.len();
+        wait.extend(tried.board.tiles().map(|(_, k)| k));
+        wait.sort_unstable();
+        wait.dedup();
+        if tried.board.tiles_left() < best.board.tiles_left() {
+            best = tried;
+        }
+        if wait.len() == before {
+            break;
+        }
     }
+    solve_backing_off(board, best.moves, budget).map(|m| (m, HintSource::SolvedLocally))
+}
+
+/// After `played` (legal moves on `board`, in order), or [`BACK_OFF`] of them fewer (at
+/// least one), the first position an exact solve within `budget` and [`LOCAL_NODES`]
+/// clears: the moves that reach it and then its certificate, a certificate for `board`.
+fn solve_backing_off(
+    board: &Board,
+    mut played: Vec<(Pos, Pos)>,
+    budget: Budget,
+) -> Option<Vec<(Pos, Pos)>> {
+    let local = Budget::nodes(budget.max_nodes.min(LOCAL_NODES));
+    for back in BACK_OFF {
+        let Some(n) = played.len().checked_sub(back).filter(|&n| n > 0) else {
+            break;
+        };
+        let mut b = board.clone();
+        for &(x, y) in &played[..n] {
+            b.clear(x);
+            b.clear(y);
+        }
+        if let Verdict::Solvable(rest) = solve(&b, local) {
+            played.truncate(n);
+            played.extend(rest);
+            return Some(played);
+        }
+    }
+    None
 }
 
 /// The moves of `moves` still to play on `board` (both tiles there) and the tiles that
-/// wait for a new partner: those whose partner is gone, or with `hit_kinds` every tile
-/// of a kind that lost a tile (their moves dropped). `None` if `moves` names an empty
-/// cell that is not in `gone`.
+/// wait for a new partner: those whose partner is gone, and every tile of the kinds
+/// `wait` (their moves dropped). `None` if `moves` names an empty cell that is not in
+/// `gone`.
 fn split(
     board: &Board,
     moves: &[(Pos, Pos)],
     gone: &[(Pos, Kind)],
-    hit_kinds: bool,
+    wait: &[Kind],
 ) -> Option<(Vec<(Pos, Pos)>, Tiles)> {
     let is_gone = |p: Pos| gone.iter().any(|&(g, _)| g == p);
-    let hit = |k: Kind| hit_kinds && gone.iter().any(|&(_, g)| g == k);
-    let mut waiting: Vec<(Pos, Kind)> = Vec::new();
+    let mut waiting: Tiles = Vec::new();
     let mut kept: Vec<(Pos, Pos)> = Vec::with_capacity(moves.len());
     for &(x, y) in moves {
         match (is_gone(x), is_gone(y)) {
             (true, true) => {}
             (false, false) => {
                 let k = board.get(x)?;
-                if hit(k) {
+                if wait.contains(&k) {
                     waiting.extend([(x, k), (y, board.get(y)?)]);
                 } else {
                     kept.push((x, y));
@@ -178,6 +209,9 @@ fn split(
     }
     Some((kept, waiting))
 }
+
+/// Tiles with their kinds.
+type Tiles = Vec<(Pos, Kind)>;
 
 /// What [`play`] did: the moves made, the board left, and whether nothing was left to
 /// play.
@@ -228,5 +262,100 @@ fn play(board: &Board, mut kept: Vec<(Pos, Pos)>, mut waiting: Vec<(Pos, Kind)>)
         moves: out,
         board: b,
         done: kept.is_empty() && waiting.is_empty(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    fn p(row: i16, col: i16) -> Pos {
+        Pos::new(row, col)
+    }
+
+    #[test]
+    fn play_defers_a_pair_a_waiting_tile_blocks() {
+        // B-B is blocked by the waiting A at (0,1), which links to its new partner only
+        // once C-C, later in the plan, is gone: the strict order failed here.
+        let grid = vec![
+            vec![Some(1), Some(0), Some(1)],
+            vec![Some(2), Some(2), Some(0)],
+        ];
+        let board = Board::from_rows(&grid, false).unwrap();
+        let kept = vec![(p(0, 0), p(0, 2)), (p(1, 0), p(1, 1))];
+        let waiting = vec![(p(0, 1), 0), (p(1, 2), 0)];
+        let played = play(&board, kept, waiting);
+        assert!(played.done && played.board.is_cleared());
+        assert_eq!(
+            played.moves,
+            vec![(p(1, 0), p(1, 1)), (p(0, 1), p(1, 2)), (p(0, 0), p(0, 2))]
+        );
+        assert!(replays(&board, &played.moves));
+    }
+
+    /// A random board of 4..=6 × 6..=8 cells, up to 40 tiles of 3 to 8 kinds, ring
+    /// sometimes on: games long enough to back off from.
+    fn random_board(rng: &mut Rng) -> Board {
+        let (rows, cols) = (4 + rng.below(3), 6 + rng.below(3));
+        let kinds = 3 + rng.below(6) as u64;
+        let n = (rows * cols).min(40) & !1;
+        let mut cells: Vec<Option<u64>> = (0..n as u64).map(|i| Some(i / 2 % kinds)).collect();
+        cells.resize(rows * cols, None);
+        for i in (1..cells.len()).rev() {
+            cells.swap(i, rng.below(i + 1));
+        }
+        let grid: Vec<Vec<Option<u64>>> = cells.chunks(cols).map(<[_]>::to_vec).collect();
+        Board::from_rows(&grid, rng.below(3) == 0).unwrap()
+    }
+
+    #[test]
+    fn solving_backing_off_finds_a_live_earlier_position() {
+        // Random legal moves from a solvable board (often into a dead end): the answer,
+        // when there is one, replays; there is one whenever a position it may try is
+        // solvable; and some come from backing off.
+        let mut rng = Rng::new(3, 1);
+        let (mut found, mut backed) = (0, 0);
+        for _ in 0..1_000 {
+            let board = random_board(&mut rng);
+            if !matches!(solve(&board, Budget::DEFAULT), Verdict::Solvable(_)) {
+                continue;
+            }
+            let mut b = board.clone();
+            let mut played = Vec::new();
+            loop {
+                let pairs = b.linkable_pairs();
+                if pairs.is_empty() {
+                    break;
+                }
+                let (x, y) = pairs[rng.below(pairs.len())];
+                b.clear(x);
+                b.clear(y);
+                played.push((x, y));
+            }
+            let alive = |n: usize| {
+                let mut b = board.clone();
+                for &(x, y) in &played[..n] {
+                    b.clear(x);
+                    b.clear(y);
+                }
+                matches!(solve(&b, Budget::DEFAULT), Verdict::Solvable(_))
+            };
+            let tried: Vec<usize> = BACK_OFF
+                .iter()
+                .filter_map(|&k| played.len().checked_sub(k).filter(|&n| n > 0))
+                .collect();
+            match solve_backing_off(&board, played.clone(), Budget::DEFAULT) {
+                Some(moves) => {
+                    assert!(replays(&board, &moves), "{board:?} {moves:?}");
+                    found += 1;
+                    if !tried.first().is_some_and(|&n| alive(n)) {
+                        backed += 1;
+                    }
+                }
+                None => assert!(!tried.iter().any(|&n| alive(n)), "{board:?} {played:?}"),
+            }
+        }
+        assert!(found > 300 && backed > 20, "{found} {backed}");
     }
 }
