@@ -77,19 +77,23 @@ impl PartialEq for Plan {
 impl Eq for Plan {}
 
 /// As [`hint`], keeping `plan` up to date, and usually without a search: a plan made on an
-/// earlier board of the same game is carried to this one when the tiles removed since can
-/// be accounted for.
+/// earlier board of the same game is carried to this one when the tiles removed since
+/// (and any put back by an undo) can be accounted for.
 ///
+/// * Tiles put back since (an undo) are first taken off again by legal moves, any two of
+///   a kind that link; then the certificate is repaired as follows.
 /// * A certificate is repaired: its moves whose tiles are both gone are dropped; tiles
 ///   whose partner is gone are paired anew among themselves, the plan's other pairs are
 ///   played in its order whenever they link (removing a tile never blocks a path, so a
 ///   pair that waits still goes later). If that leaves tiles, every tile of the kinds
-///   that lost one is paired anew; if that too leaves tiles, the smaller leftover is
-///   solved exactly within a small budget, from the position reached. The result is
-///   replayed on `board`; if it replays, it is the new plan and its first move the hint.
-/// * "Cannot be cleared" carries over when the tiles gone can be removed from the old
-///   board by legal moves (greedily, pairs as they link): a position reached by legal
-///   moves from an unsolvable one is unsolvable. The hint is then any legal pair.
+///   that lost one is paired anew, then also those of the kinds left; if tiles are
+///   still left, the leftover (or a position a few moves earlier) is solved exactly
+///   within a small budget. The result is replayed on `board`; if it replays, it is the
+///   new plan and its first move the hint.
+/// * "Cannot be cleared" carries over when no tile was put back and the tiles gone can
+///   be removed from the old board by legal moves (greedily, pairs as they link): a
+///   position reached by legal moves from an unsolvable one is unsolvable. The hint is
+///   then any legal pair.
 /// * Otherwise the board is solved within `budget`, as [`hint`] does (the certificate's
 ///   first move, not a safe move, so that the plan and the hint agree).
 pub fn hint_with_plan(board: &Board, budget: Budget, plan: &mut Plan) -> Option<Pair> {

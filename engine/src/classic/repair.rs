@@ -23,60 +23,77 @@ pub(crate) fn replays(board: &Board, moves: &[(Pos, Pos)]) -> bool {
     b.is_cleared()
 }
 
-/// What is known about `old` carried to `board`, when `board` is `old` with some tiles
-/// gone (same size, same ring, every tile of `board` on `old` with its kind) and the
-/// carry succeeds.
-/// With how it was carried ([`HintSource::Carried`], [`HintSource::Repaired`] or
-/// [`HintSource::SolvedLocally`]).
+/// What is known about `old` carried to `board`, a board of the same size and ring on
+/// which every cell holds what it held on `old` or is emptied or refilled (tiles gone
+/// since, tiles put back by an undo), when the carry succeeds; with how it was carried
+/// ([`HintSource::Carried`], [`HintSource::Repaired`] or [`HintSource::SolvedLocally`]).
+///
+/// A certificate: the tiles put back are first taken off again by legal moves (any two of
+/// a kind that link, greedily), then the certificate is repaired around the tiles gone
+/// ([`repair`]); the whole is replayed on `board`. "Cannot be cleared" carries when no
+/// tile was put back and the tiles gone can be removed from `old` by legal moves.
 pub(crate) fn carry(
     old: &Board,
     known: Known,
     board: &Board,
     budget: Budget,
 ) -> Option<(Known, HintSource)> {
-    let gone = removed_tiles(old, board)?;
+    let (added, gone) = difference(old, board)?;
     match known {
-        Known::Moves(moves) => {
+        Known::Moves(moves) if added.is_empty() => {
             let (moves, how) = repair(board, &moves, &gone, budget)?;
             replays(board, &moves).then_some((Known::Moves(moves), how))
         }
-        Known::Unsolvable => {
-            let mut b = old.clone();
-            clear_greedily(&mut b, gone).then_some((Known::Unsolvable, HintSource::Carried))
+        Known::Moves(moves) => {
+            let mut b = board.clone();
+            let mut out = clear_greedily(&mut b, added)?;
+            let (rest, _) = repair(&b, &moves, &gone, budget)?;
+            out.extend(rest);
+            replays(board, &out).then_some((Known::Moves(out), HintSource::Repaired))
         }
+        Known::Unsolvable if added.is_empty() => {
+            let mut b = old.clone();
+            clear_greedily(&mut b, gone).map(|_| (Known::Unsolvable, HintSource::Carried))
+        }
+        Known::Unsolvable => None,
     }
 }
 
-/// The tiles of `old` missing from `board`, with their kinds; `None` when `board` is not
-/// `old` minus some tiles.
-fn removed_tiles(old: &Board, board: &Board) -> Option<Vec<(Pos, Kind)>> {
+/// The tiles only `board` has and the tiles only `old` has, with their kinds; `None` when
+/// the boards differ in size or ring, or a cell holds a tile of another kind on each.
+fn difference(old: &Board, board: &Board) -> Option<(Tiles, Tiles)> {
     if old.rows() != board.rows() || old.cols() != board.cols() || old.ring() != board.ring() {
         return None;
     }
-    if board.tiles().any(|(p, k)| old.get(p) != Some(k)) {
-        return None;
+    let mut added = Vec::new();
+    for (p, k) in board.tiles() {
+        match old.get(p) {
+            None => added.push((p, k)),
+            Some(o) if o == k => {}
+            Some(_) => return None,
+        }
     }
-    Some(
-        old.tiles()
-            .filter(|&(p, _)| board.get(p).is_none())
-            .collect(),
-    )
+    let gone = old
+        .tiles()
+        .filter(|&(p, _)| board.get(p).is_none())
+        .collect();
+    Some((added, gone))
 }
 
-/// Removes the tiles `gone` from `board` by legal moves, taking any same-kind pair of them
-/// that links until none is left; whether they all went.
-fn clear_greedily(board: &mut Board, mut gone: Vec<(Pos, Kind)>) -> bool {
-    while !gone.is_empty() {
-        let Some((i, j)) = linking_pair(board, &gone) else {
-            return false;
-        };
-        for p in [gone[i].0, gone[j].0] {
-            board.clear(p);
-        }
-        gone.swap_remove(j.max(i));
-        gone.swap_remove(j.min(i));
+/// Removes the tiles `tiles` from `board` by legal moves, taking any same-kind pair of
+/// them that links until none is left; the moves, if they all went.
+fn clear_greedily(board: &mut Board, mut tiles: Tiles) -> Option<Vec<(Pos, Pos)>> {
+    let mut moves = Vec::with_capacity(tiles.len() / 2);
+    while !tiles.is_empty() {
+        let (i, j) = linking_pair(board, &tiles)?;
+        let (x, y) = (tiles[i].0, tiles[j].0);
+        board.clear(x);
+        board.clear(y);
+        moves.push((x, y));
+        tiles.swap_remove(j.max(i));
+        tiles.swap_remove(j.min(i));
     }
-    true
+    Some(moves)
 }
 
 /// Two entries of `tiles` of one kind that link on `board`.
