@@ -1,8 +1,10 @@
 //! Carrying what a kept hint plan knows from the board it was made on to a later board of
 //! the same game (see [`crate::classic::hint::hint_with_plan`]): a certificate repaired
-//! around the tiles removed since, or "cannot be cleared" carried when the tiles gone can
-//! be removed from the old board by legal moves. Everything returned is checked by
-//! replaying it on the new board.
+//! around the tiles removed since (and after taking off again any tiles an undo put
+//! back), by re-pairing the tiles that lost their partner, then by small local solves;
+//! or "cannot be cleared" carried when the tiles gone can be removed from the old board
+//! by legal moves. Every certificate returned is checked by replaying it on the new
+//! board.
 
 use crate::classic::board::{Board, Kind, Pos};
 use crate::classic::hint::HintSource;
