@@ -294,6 +294,33 @@ fn whole_game_by_hints_ends_won() {
 }
 
 #[test]
+fn hints_after_shuffles_and_undos_still_win() {
+    // The kept plan is seeded by a solvable shuffle's certificate and carried across
+    // undos: following the hints from there still clears the board.
+    for seed in 0..10 {
+        let mut g = Game::new(opts(8, 18, 36, seed)).unwrap();
+        let mut t = 0;
+        let mut turn = 0u64;
+        while g.status() == Status::Playing {
+            turn += 1;
+            if turn % 17 == 5 {
+                g.shuffle().unwrap();
+            } else if turn % 11 == 3 && turn > 3 {
+                g.undo().unwrap();
+            }
+            let h = g
+                .hint()
+                .expect("solvable game: hints never run into a dead end");
+            t += 700;
+            g.select(h.a, t).unwrap();
+            assert!(matches!(g.select(h.b, t).unwrap(), Outcome::Matched { .. }));
+        }
+        assert_eq!(g.status(), Status::Won, "seed {seed}");
+        assert!(g.counters().shuffles > 0, "seed {seed}");
+    }
+}
+
+#[test]
 fn save_round_trip_keeps_everything() {
     let mut g = Game::new(opts(8, 18, 36, 11)).unwrap();
     for _ in 0..5 {

@@ -2,9 +2,10 @@
 //! same with a [`Plan`] kept between hints, so that a game does not re-solve its board
 //! on every hint.
 
-use crate::classic::board::{Board, Kind, Pos};
+use crate::classic::board::{Board, Pos};
 use crate::classic::known::{any_pair, Known};
 use crate::classic::pairs::Pair;
+use crate::classic::repair::{carry, replays};
 use crate::classic::solver::{first_safe_move, solve, Budget, Verdict};
 
 /// On a solvable board: a pair whose removal keeps the board solvable. If the budget runs out:
@@ -56,18 +57,15 @@ impl Plan {
     }
 }
 
-/// Whether `moves` played in order on `board` are each a same-kind pair that links at its
-/// turn, and together clear it.
-fn replays(board: &Board, moves: &[(Pos, Pos)]) -> bool {
-    let mut b = board.clone();
-    for &(x, y) in moves {
-        let linked =
-            matches!((b.get(x), b.get(y)), (Some(kx), Some(ky)) if kx == ky) && b.cells_link(x, y);
-        if !linked || b.set(x, None).is_err() || b.set(y, None).is_err() {
-            return false;
+impl Plan {
+    /// The certificate held for the board of the last hint, if any: the moves, in order,
+    /// that clear it (the hint was the first).
+    pub fn certificate(&self) -> Option<&[(Pos, Pos)]> {
+        match &self.known {
+            Some((_, Known::Moves(moves))) => Some(moves),
+            _ => None,
         }
     }
-    b.is_cleared()
 }
 
 impl PartialEq for Plan {
@@ -79,175 +77,74 @@ impl PartialEq for Plan {
 impl Eq for Plan {}
 
 /// As [`hint`], keeping `plan` up to date, and usually without a search: a plan made on an
-/// earlier board of the same game is carried to this one when the tiles removed since can
-/// be accounted for.
+/// earlier board of the same game is carried to this one when the tiles removed since
+/// (and any put back by an undo) can be accounted for.
 ///
+/// * Tiles put back since (an undo) are first taken off again by legal moves, any two of
+///   a kind that link; then the certificate is repaired as follows.
 /// * A certificate is repaired: its moves whose tiles are both gone are dropped; tiles
-///   whose partner is gone are paired among themselves and removed as soon as they link
-///   (removing a tile never blocks a path, so earlier is never worse). The result is
-///   replayed on `board`; if it replays, it is the new plan and its first move the hint.
-///   If not, every tile of those kinds waits (any two of a kind that link go), and that
-///   is replayed in turn.
-/// * "Cannot be cleared" carries over when the tiles gone can be removed from the old
-///   board by legal moves (greedily, pairs as they link): a position reached by legal
-///   moves from an unsolvable one is unsolvable. The hint is then any legal pair.
+///   whose partner is gone are paired anew among themselves, the plan's other pairs are
+///   played in its order whenever they link (removing a tile never blocks a path, so a
+///   pair that waits still goes later). If that leaves tiles, every tile of the kinds
+///   that lost one is paired anew, then also those of the kinds left; if tiles are
+///   still left, the leftover (or a position a few moves earlier) is solved exactly
+///   within a small budget. The result is replayed on `board`; if it replays, it is the
+///   new plan and its first move the hint.
+/// * "Cannot be cleared" carries over when no tile was put back and the tiles gone can
+///   be removed from the old board by legal moves (greedily, pairs as they link): a
+///   position reached by legal moves from an unsolvable one is unsolvable. The hint is
+///   then any legal pair.
 /// * Otherwise the board is solved within `budget`, as [`hint`] does (the certificate's
 ///   first move, not a safe move, so that the plan and the hint agree).
 pub fn hint_with_plan(board: &Board, budget: Budget, plan: &mut Plan) -> Option<Pair> {
+    hint_with_plan_traced(board, budget, plan).0
+}
+
+/// How [`hint_with_plan_traced`] came to its hint (for benchmarks and tests).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HintSource {
+    /// The board is cleared: no hint.
+    Cleared,
+    /// The kept plan carried over as it was: a certificate whose moves left are still
+    /// one (the tiles gone were pairs of it), or "cannot be cleared".
+    Carried,
+    /// The certificate was repaired by pairing anew the tiles whose partner is gone (or
+    /// every tile of the kinds that lost one), without a search.
+    Repaired,
+    /// The certificate was repaired by solving what the re-pairing left (a small search
+    /// from a position reached by legal moves).
+    SolvedLocally,
+    /// The board was solved (no plan, or the carry failed): a certificate.
+    Solved,
+    /// The board was solved and proven unsolvable: any legal pair.
+    Unsolvable,
+    /// The board was solved and the budget ran out: any legal pair.
+    Undecided,
+}
+
+/// [`hint_with_plan`], also saying where the hint came from.
+pub fn hint_with_plan_traced(
+    board: &Board,
+    budget: Budget,
+    plan: &mut Plan,
+) -> (Option<Pair>, HintSource) {
     if board.is_cleared() {
         *plan = Plan::default();
-        return None;
+        return (None, HintSource::Cleared);
     }
-    let known = match plan.known.take() {
-        Some((old, known)) => carry(&old, known, board),
+    let carried = match plan.known.take() {
+        Some((old, known)) => carry(&old, known, board, budget),
         None => None,
     };
-    let Some(known) = known.or_else(|| Known::from_verdict(solve(board, budget))) else {
-        return any_pair(board);
+    let (known, source) = match carried {
+        Some(carried) => carried,
+        None => match Known::from_verdict(solve(board, budget)) {
+            Some(k @ Known::Moves(_)) => (k, HintSource::Solved),
+            Some(k @ Known::Unsolvable) => (k, HintSource::Unsolvable),
+            None => return (any_pair(board), HintSource::Undecided),
+        },
     };
     let hint = known.hint(board);
     plan.known = Some((board.clone(), known));
-    hint
-}
-
-/// What is known about `old` carried to `board`, when `board` is `old` with some tiles
-/// gone (same size, same ring, every tile of `board` on `old` with its kind) and the
-/// carry succeeds.
-fn carry(old: &Board, known: Known, board: &Board) -> Option<Known> {
-    let gone = removed_tiles(old, board)?;
-    match known {
-        Known::Moves(moves) => repair(board, &moves, &gone)
-            .or_else(|| repair_kinds(board, &moves, &gone))
-            .map(Known::Moves),
-        Known::Unsolvable => {
-            let mut b = old.clone();
-            clear_greedily(&mut b, gone).then_some(Known::Unsolvable)
-        }
-    }
-}
-
-/// The tiles of `old` missing from `board`, with their kinds; `None` when `board` is not
-/// `old` minus some tiles.
-fn removed_tiles(old: &Board, board: &Board) -> Option<Vec<(Pos, Kind)>> {
-    if old.rows() != board.rows() || old.cols() != board.cols() || old.ring() != board.ring() {
-        return None;
-    }
-    if board.tiles().any(|(p, k)| old.get(p) != Some(k)) {
-        return None;
-    }
-    Some(
-        old.tiles()
-            .filter(|&(p, _)| board.get(p).is_none())
-            .collect(),
-    )
-}
-
-/// Removes the tiles `gone` from `board` by legal moves, taking any same-kind pair of them
-/// that links until none is left; whether they all went.
-fn clear_greedily(board: &mut Board, mut gone: Vec<(Pos, Kind)>) -> bool {
-    while !gone.is_empty() {
-        let Some((i, j)) = linking_pair(board, &gone) else {
-            return false;
-        };
-        for p in [gone[i].0, gone[j].0] {
-            board.clear(p);
-        }
-        gone.swap_remove(j.max(i));
-        gone.swap_remove(j.min(i));
-    }
-    true
-}
-
-/// Two entries of `tiles` of one kind that link on `board`.
-fn linking_pair(board: &Board, tiles: &[(Pos, Kind)]) -> Option<(usize, usize)> {
-    for (i, &(a, ka)) in tiles.iter().enumerate() {
-        for (j, &(b, kb)) in tiles.iter().enumerate().skip(i + 1) {
-            if ka == kb && board.cells_link(a, b) {
-                return Some((i, j));
-            }
-        }
-    }
-    None
-}
-
-/// The certificate `moves` (made on a board holding `board`'s tiles and `gone`) turned
-/// into one for `board`, or `None`. Moves whose tiles are both gone are dropped; a tile
-/// whose partner is gone waits, and waiting tiles of one kind are removed together as soon
-/// as they link, before each remaining move. Checked by replaying on `board`.
-fn repair(board: &Board, moves: &[(Pos, Pos)], gone: &[(Pos, Kind)]) -> Option<Vec<(Pos, Pos)>> {
-    let is_gone = |p: Pos| gone.iter().any(|&(g, _)| g == p);
-    let mut waiting: Vec<(Pos, Kind)> = Vec::new();
-    let mut kept: Vec<(Pos, Pos)> = Vec::with_capacity(moves.len());
-    for &(x, y) in moves {
-        match (is_gone(x), is_gone(y)) {
-            (true, true) => continue,
-            (false, false) => kept.push((x, y)),
-            (false, true) => waiting.push((x, board.get(x)?)),
-            (true, false) => waiting.push((y, board.get(y)?)),
-        }
-    }
-    if waiting.is_empty() {
-        // The moves left replay: each met a subset of the tiles it met before.
-        return Some(kept);
-    }
-    replay_waiting(board, kept, waiting)
-}
-
-/// As [`repair`], with every move of the kinds that lost a tile dropped: all their tiles
-/// left wait, so any two of a kind that link go as soon as they do (a partner other than
-/// the certificate's).
-fn repair_kinds(
-    board: &Board,
-    moves: &[(Pos, Pos)],
-    gone: &[(Pos, Kind)],
-) -> Option<Vec<(Pos, Pos)>> {
-    let hit = |k: Kind| gone.iter().any(|&(_, g)| g == k);
-    let mut waiting: Vec<(Pos, Kind)> = Vec::new();
-    let mut kept: Vec<(Pos, Pos)> = Vec::with_capacity(moves.len());
-    for &(x, y) in moves {
-        for p in [x, y] {
-            if let Some(k) = board.get(p).filter(|&k| hit(k)) {
-                waiting.push((p, k));
-            }
-        }
-        if board.get(x).is_some_and(|k| !hit(k)) {
-            kept.push((x, y));
-        }
-    }
-    replay_waiting(board, kept, waiting)
-}
-
-/// Plays `kept` in order on `board`, removing any two `waiting` tiles of one kind that
-/// link before each move and at the end; the moves made, if every move links at its turn
-/// and no tile is left waiting.
-fn replay_waiting(
-    board: &Board,
-    kept: Vec<(Pos, Pos)>,
-    mut waiting: Vec<(Pos, Kind)>,
-) -> Option<Vec<(Pos, Pos)>> {
-    let mut b = board.clone();
-    let mut out = Vec::with_capacity(kept.len() + waiting.len() / 2);
-    let mut next = kept.into_iter();
-    loop {
-        while let Some((i, j)) = linking_pair(&b, &waiting) {
-            let (x, y) = (waiting[i].0, waiting[j].0);
-            for p in [x, y] {
-                b.clear(p);
-            }
-            out.push((x, y));
-            waiting.swap_remove(j.max(i));
-            waiting.swap_remove(j.min(i));
-        }
-        let Some((x, y)) = next.next() else {
-            break;
-        };
-        if !b.cells_link(x, y) {
-            return None;
-        }
-        for p in [x, y] {
-            b.clear(p);
-        }
-        out.push((x, y));
-    }
-    waiting.is_empty().then_some(out)
+    (hint, source)
 }

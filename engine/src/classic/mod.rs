@@ -12,6 +12,7 @@ mod known;
 pub mod layout;
 pub mod link;
 pub mod pairs;
+mod repair;
 pub mod shuffle;
 pub mod slide;
 pub mod solver;

@@ -52,7 +52,7 @@ USAGE:
     llk bench-slide [--boards N] [--random] [--slide RULE] [--nodes N]
     llk bench-slide --hints [--boards N] [--preset NAME] [--slide RULE]
     llk sweep [--preset NAME] [--boards N] [--from SEED] [--cap-ms MS] [--slowest K]
-              [--no-border] [--per-board] [--hints]
+              [--no-border] [--per-board] [--hints [--plan-only] [--every N]]
     llk help | --help | -h
     llk --version | -V
 
@@ -125,7 +125,9 @@ COMMANDS:
             18x8; seeds from --from, default 0; each solve capped at --cap-ms, default
             10000): verdicts, time and node percentiles, the --slowest K seeds (default
             5); --per-board adds a CSV line per board. With --hints: hints along games on
-            solvable deals (a random pair played each turn), re-solving vs a kept plan.
+            solvable deals (a random pair played each turn), re-solving vs a kept plan,
+            and how many kept-plan hints carried the plan or solved; --plan-only skips
+            the re-solve; --every N asks a hint every N moves only (default 1).
 
 EXIT STATUS:
     0 on success; 2 on bad arguments or input, with one line `llk: <message>` on stderr.

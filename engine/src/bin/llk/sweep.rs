@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use llk_engine::classic::deal::{deal, Deal, DealOptions};
 use llk_engine::classic::game::HINT_BUDGET;
-use llk_engine::classic::hint::{hint, hint_with_plan, Plan};
+use llk_engine::classic::hint::{hint, hint_with_plan_traced, HintSource, Plan};
 use llk_engine::classic::layout::{preset, Preset, PRESETS};
 use llk_engine::classic::solver::solve_with_stats;
 use llk_engine::classic::{Board, Budget, Pos, Verdict};
@@ -22,8 +22,8 @@ use crate::io::emit_text;
 const SWEEP: Spec = Spec {
     command: "sweep",
     positional: &[],
-    switches: &["no-border", "per-board", "hints"],
-    options: &["preset", "boards", "from", "cap-ms", "slowest"],
+    switches: &["no-border", "per-board", "hints", "plan-only"],
+    options: &["preset", "boards", "from", "cap-ms", "slowest", "every"],
 };
 
 /// One board's figures.
@@ -37,7 +37,7 @@ struct Row {
 }
 
 /// `llk sweep --preset NAME [--boards N] [--from SEED] [--cap-ms MS] [--slowest K]
-/// [--no-border] [--per-board] [--hints]`
+/// [--no-border] [--per-board] [--hints [--plan-only] [--every N]]`
 pub fn run(argv: &[String]) -> CliResult<()> {
     let parsed = args::parse(&SWEEP, argv)?;
     let name = parsed.option("preset").unwrap_or("18x8");
@@ -56,7 +56,15 @@ pub fn run(argv: &[String]) -> CliResult<()> {
     let ring = !parsed.switch("no-border");
     let seeds = from..from.saturating_add(boards);
     if parsed.switch("hints") {
-        return hints(layout, ring, seeds, slowest);
+        let every: usize = parsed.number("every")?.unwrap_or(1).max(1);
+        return hints(
+            layout,
+            ring,
+            seeds,
+            slowest,
+            parsed.switch("plan-only"),
+            every,
+        );
     }
     let started = Instant::now();
     let mut out = String::new();
@@ -166,15 +174,37 @@ pub fn run(argv: &[String]) -> CliResult<()> {
 }
 
 /// Hints along games: on each seed's solvable deal a player plays a random connectable
-/// pair every turn (seeded), asking for a hint before each move; every hint is timed
+/// pair every turn (seeded), asking for a hint before every `every`-th move (and when
+/// stuck or done); every hint is timed
 /// twice, re-solving the board (`hint`, the game's budget) and keeping a plan across the
-/// game (`hint_with_plan`).
-fn hints(layout: Preset, ring: bool, seeds: std::ops::Range<u64>, slowest: usize) -> CliResult<()> {
+/// game (`hint_with_plan`); with `plan_only`, only the latter (the re-solve column is
+/// then empty, and the kept plan's hint is checked against the board being stuck).
+fn hints(
+    layout: Preset,
+    ring: bool,
+    seeds: std::ops::Range<u64>,
+    slowest: usize,
+    plan_only: bool,
+    every: usize,
+) -> CliResult<()> {
     let started = Instant::now();
     let (from, to) = (seeds.start, seeds.end);
     let mut plain: Vec<(Duration, u64, usize)> = Vec::new();
     let mut kept: Vec<(Duration, u64, usize)> = Vec::new();
     let mut kept_cpu: Vec<Duration> = Vec::new();
+    // Per source of the kept plan's hint: count and CPU times.
+    let mut by_source: Vec<(HintSource, Vec<Duration>)> = [
+        HintSource::Carried,
+        HintSource::Repaired,
+        HintSource::SolvedLocally,
+        HintSource::Solved,
+        HintSource::Unsolvable,
+        HintSource::Undecided,
+        HintSource::Cleared,
+    ]
+    .into_iter()
+    .map(|s| (s, Vec::new()))
+    .collect();
     for seed in seeds {
         let dealt = dealt(layout, seed, ring, true)?;
         let mut board = dealt.board.clone();
@@ -186,19 +216,30 @@ fn hints(layout: Preset, ring: bool, seeds: std::ops::Range<u64>, slowest: usize
             .unwrap_or_default();
         let mut turn = 0;
         loop {
-            let t = Instant::now();
-            let a = hint(black_box(&board), HINT_BUDGET);
-            plain.push((t.elapsed(), seed, turn));
-            let (c, t) = (crate::cpu::thread_cpu(), Instant::now());
-            let b = hint_with_plan(black_box(&board), HINT_BUDGET, &mut plan);
-            kept.push((t.elapsed(), seed, turn));
-            kept_cpu.push(crate::cpu::thread_cpu().saturating_sub(c));
-            if a.is_none() != b.is_none() {
-                return Err(CliError::usage(format!(
-                    "sweep: seed {seed} turn {turn}: the two hints disagree on whether a pair exists"
-                )));
-            }
             let pairs = board.linkable_pairs();
+            if turn % every == 0 || pairs.is_empty() {
+                let a_none = if plan_only {
+                    board.is_stuck() || board.is_cleared()
+                } else {
+                    let t = Instant::now();
+                    let a = hint(black_box(&board), HINT_BUDGET);
+                    plain.push((t.elapsed(), seed, turn));
+                    a.is_none()
+                };
+                let (c, t) = (crate::cpu::thread_cpu(), Instant::now());
+                let (b, source) = hint_with_plan_traced(black_box(&board), HINT_BUDGET, &mut plan);
+                kept.push((t.elapsed(), seed, turn));
+                let cpu = crate::cpu::thread_cpu().saturating_sub(c);
+                kept_cpu.push(cpu);
+                if let Some((_, v)) = by_source.iter_mut().find(|(s, _)| *s == source) {
+                    v.push(cpu);
+                }
+                if a_none != b.is_none() {
+                    return Err(CliError::usage(format!(
+                        "sweep: seed {seed} turn {turn}: the two hints disagree on whether a pair exists"
+                    )));
+                }
+            }
             if pairs.is_empty() {
                 break;
             }
@@ -245,6 +286,19 @@ fn hints(layout: Preset, ring: bool, seeds: std::ops::Range<u64>, slowest: usize
         ms(pct(&kept_cpu, 0.99)),
         ms(kept_cpu.last().copied().unwrap_or_default()),
     );
+    for (source, cpus) in &mut by_source {
+        cpus.sort_unstable();
+        let _ = writeln!(
+            out,
+            "  {:>13}: {} hints, cpu p50 {}  p99 {}  worst {}  total {}",
+            format!("{source:?}").to_lowercase(),
+            cpus.len(),
+            ms(pct(cpus, 0.5)),
+            ms(pct(cpus, 0.99)),
+            ms(cpus.last().copied().unwrap_or_default()),
+            ms(cpus.iter().sum()),
+        );
+    }
     let _ = writeln!(out, "(took {:.1} s)", started.elapsed().as_secs_f64());
     emit_text(&out)
 }

@@ -417,8 +417,14 @@ impl Game {
             self.shuffle_streams,
             self.options.solvable,
         );
-        if let (Some(moves), true) = (certificate.clone(), self.options.slide != SlideRule::None) {
-            self.slide_plan = SlidePlan::seeded(&self.board, self.options.slide, moves);
+        // A solvable shuffle's certificate is the next plan, so that the hint after a
+        // shuffle needs no search either.
+        match (certificate.clone(), self.options.slide) {
+            (Some(moves), SlideRule::None) => {
+                self.plan = Plan::with_certificate(&self.board, moves);
+            }
+            (Some(moves), rule) => self.slide_plan = SlidePlan::seeded(&self.board, rule, moves),
+            (None, _) => {}
         }
         self.counters.shuffles += 1;
         certificate
