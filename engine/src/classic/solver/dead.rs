@@ -27,6 +27,9 @@ pub(super) struct DeadTest {
     /// After a test that found the position dead: the levels of the changes the proof
     /// rests on (see [`DeadTest::reason`]), or `None` when it could not be told.
     reason: Option<Vec<u32>>,
+    /// After a test that found the position dead: the kinds (dense) of the pairs its
+    /// reason is made of, the kinds the dead end is about.
+    conflict: Vec<u32>,
 }
 
 impl DeadTest {
@@ -40,6 +43,7 @@ impl DeadTest {
             failed: vec![0; p.slots()],
             epoch: 0,
             reason: None,
+            conflict: Vec::new(),
         }
     }
 
@@ -53,6 +57,7 @@ impl DeadTest {
         self.saturate(p, remaining);
         let dead = self.taken.len() < remaining;
         self.reason = None;
+        self.conflict.clear();
         if dead {
             self.reason = self.explain(p);
         }
@@ -75,10 +80,17 @@ impl DeadTest {
         self.reason.as_deref()
     }
 
-    /// Computes the reason, with the set still taken off the board.
-    fn explain(&self, p: &Position) -> Option<Vec<u32>> {
+    /// The kinds of the last dead test's reason (see [`DeadTest::conflict`]'s field):
+    /// empty when the position was not found dead.
+    pub(super) fn conflict(&self) -> &[u32] {
+        &self.conflict
+    }
+
+    /// Computes the reason, with the set still taken off the board, and notes its kinds.
+    fn explain(&mut self, p: &Position) -> Option<Vec<u32>> {
         let mut levels = Vec::new();
         for k in 0..p.kind_count() {
+            let mut involved = false;
             for &t in p.tiles_of(k) {
                 if !p.is_alive(t) || self.reach[t as usize] {
                     continue;
@@ -86,8 +98,12 @@ impl DeadTest {
                 for &u in p.tiles_of(k) {
                     if u != t && p.cells_link(t, u) {
                         levels.push(p.disallowed_since(t, u)?);
+                        involved = true;
                     }
                 }
+            }
+            if involved {
+                self.conflict.push(k as u32);
             }
         }
         Some(levels)

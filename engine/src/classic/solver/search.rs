@@ -16,6 +16,12 @@ const MEMO_WORDS: usize = 8 << 20;
 const PRUNE_EVERY: usize = 4;
 /// Interrupt polling period, in nodes.
 const POLL_EVERY: u64 = 1024;
+/// Conflict activity: each dead end's bump grows by this factor, so older ones fade.
+const ACTIVITY_GROWTH: f64 = 1.0 / 0.95;
+/// Activities are scaled down past this, keeping them finite.
+const ACTIVITY_MAX: f64 = 1e100;
+/// Dead ends before the first restart; each later run allows half as many again.
+const RESTART_FIRST: u64 = 100;
 
 pub(super) enum Outcome {
     Solved,
@@ -112,6 +118,11 @@ pub(super) struct Search<'i> {
     /// Keys of positions found dead.
     dead: HashSet<Box<[u64]>>,
     memo_words: usize,
+    /// Per dense kind, how much recent dead ends were about it (see [`Search::bump`]).
+    activity: Vec<f64>,
+    bump: f64,
+    /// Dead ends before the first restart (0: never restart).
+    restart_first: u64,
     nodes: u64,
     budget: Budget,
     interrupt: &'i mut dyn FnMut() -> bool,
@@ -125,6 +136,15 @@ impl<'i> Search<'i> {
     ) -> Search<'i> {
         let pos = Position::new(board);
         Search {
+            activity: vec![0.0; pos.kind_count()],
+            bump: 1.0,
+            // The activity only steers the choice on boards of kinds of four at most
+            // (see `branch`): elsewhere a restart would only repeat the search.
+            restart_first: if pos.largest_kind() <= 4 {
+                RESTART_FIRST
+            } else {
+                0
+            },
             dead_test: DeadTest::new(&pos),
             pos,
             dead: HashSet::new(),
@@ -133,6 +153,13 @@ impl<'i> Search<'i> {
             budget,
             interrupt,
         }
+    }
+
+    /// Restarts after `n` dead ends first (0: never), for tests of the restarts.
+    #[cfg(test)]
+    pub(super) fn with_restart_first(mut self, n: u64) -> Search<'i> {
+        self.restart_first = n;
+        self
     }
 
     pub(super) fn has_odd_kind(&self) -> bool {
@@ -183,6 +210,23 @@ impl<'i> Search<'i> {
         key.into_boxed_slice()
     }
 
+    /// Bumps the activity of the kinds the last dead end's reason is about (VSIDS-like:
+    /// later dead ends weigh more), so the branch choice pairs them first.
+    fn bump_conflict(&mut self) {
+        for &k in self.dead_test.conflict() {
+            if let Some(a) = self.activity.get_mut(k as usize) {
+                *a += self.bump;
+            }
+        }
+        self.bump *= ACTIVITY_GROWTH;
+        if self.bump > ACTIVITY_MAX {
+            for a in &mut self.activity {
+                *a /= ACTIVITY_MAX;
+            }
+            self.bump /= ACTIVITY_MAX;
+        }
+    }
+
     fn remember_dead(&mut self, key: Box<[u64]>) {
         if self.memo_words + key.len() <= MEMO_WORDS {
             self.memo_words += key.len();
@@ -214,7 +258,7 @@ impl<'i> Search<'i> {
             self.pos.undo_to(moves_base, commit_base);
             return Entered::Dead(Levels::up_to(level));
         }
-        let branch = choose(&mut self.pos);
+        let branch = choose(&mut self.pos, &self.activity);
         // The dead-position test costs most of a node: run it where dead ends are likely
         // (after a sibling failed) and, elsewhere, every few levels.
         let test =
@@ -228,6 +272,7 @@ impl<'i> Search<'i> {
             for &l in levels {
                 reason.insert(l);
             }
+            self.bump_conflict();
         }
         let branch = branch.filter(|_| !dead);
         let Some((tile, partners)) = branch else {
@@ -282,15 +327,41 @@ impl<'i> Search<'i> {
         }
     }
 
+    /// Enters the root position (again, after a restart).
+    fn start(&mut self, stack: &mut Vec<Frame>) -> Option<Outcome> {
+        self.pos.set_level(0);
+        match self.enter(0, 0, stack) {
+            Entered::Solved => Some(Outcome::Solved),
+            Entered::Dead(_) => Some(Outcome::Dead),
+            Entered::OutOfBudget => Some(Outcome::OutOfBudget),
+            Entered::Pushed => None,
+        }
+    }
+
+    /// Abandons every frame without remembering any as dead, back to the initial board.
+    /// The root's bans are kept (each is a branch found dead from the root, so dead from
+    /// the initial board too) and count as changes of level 0 from now on.
+    fn unwind(&mut self, stack: &mut Vec<Frame>) {
+        while let Some(frame) = stack.pop() {
+            if !stack.is_empty() {
+                self.pos.unban_to(frame.ban_len);
+            }
+            self.pos.undo_to(frame.moves_base, frame.commit_base);
+        }
+        self.pos.settle_bans();
+    }
+
+    /// Decides the position: a depth-first search that restarts from the initial board
+    /// (keeping the memo, the root's bans and the activities) after `restart_first` dead
+    /// ends, then after 1.5 times as many each time, so each run is longer than the
+    /// last and the search stays complete.
     pub(super) fn run(&mut self) -> Outcome {
         let mut stack: Vec<Frame> = Vec::new();
-        self.pos.set_level(0);
-        match self.enter(0, 0, &mut stack) {
-            Entered::Solved => return Outcome::Solved,
-            Entered::Dead(_) => return Outcome::Dead,
-            Entered::OutOfBudget => return Outcome::OutOfBudget,
-            Entered::Pushed => {}
+        if let Some(o) = self.start(&mut stack) {
+            return o;
         }
+        let mut limit = self.restart_first;
+        let mut dead_ends = 0u64;
         while let Some(top) = stack.last_mut() {
             if let Some(&u) = top.partners.get(top.next) {
                 top.next += 1;
@@ -303,13 +374,24 @@ impl<'i> Search<'i> {
                 match self.enter(moves_mark, commit_mark, &mut stack) {
                     Entered::Solved => return Outcome::Solved,
                     Entered::OutOfBudget => return Outcome::OutOfBudget,
-                    Entered::Dead(reason) => self.child_died(&mut stack, reason),
+                    Entered::Dead(reason) => {
+                        dead_ends += 1;
+                        self.child_died(&mut stack, reason);
+                    }
                     Entered::Pushed => {}
                 }
             } else if let Some(frame) = stack.pop() {
                 let reason = frame.reason.clone();
                 self.pop_dead(frame);
                 self.child_died(&mut stack, reason);
+            }
+            if limit > 0 && dead_ends >= limit && !stack.is_empty() {
+                self.unwind(&mut stack);
+                dead_ends = 0;
+                limit += limit.div_ceil(2);
+                if let Some(o) = self.start(&mut stack) {
+                    return o;
+                }
             }
         }
         Outcome::Dead
