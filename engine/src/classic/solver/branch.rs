@@ -19,7 +19,7 @@ use super::position::{Position, NONE};
 /// order. The tile is one of an allowed pair that links.
 pub(super) fn choose(p: &mut Position, activity: &[f64]) -> Option<(u32, Vec<u32>)> {
     let fail_first = p.largest_kind() <= 4;
-    let mut best: Option<((f64, usize, bool), u32, Vec<u32>)> = None;
+    let mut best: Option<(Cost, u32, Vec<u32>)> = None;
     for k in 0..p.kind_count() {
         if p.left(k) < 4 || p.open(k) < 4 {
             continue;
@@ -74,6 +74,10 @@ pub(super) fn choose(p: &mut Position, activity: &[f64]) -> Option<(u32, Vec<u32
     }
     best.map(|(_, t, partners)| (t, partners))
 }
+
+/// A kind's rank, lowest first: minus its activity, its branches, whether one of them is
+/// "none of those".
+type Cost = (f64, usize, bool);
 
 /// A tile of an allowed pair among `tiles` that links now.
 fn linking_tile(p: &mut Position, tiles: &[u32]) -> Option<u32> {

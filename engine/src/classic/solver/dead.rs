@@ -30,6 +30,10 @@ pub(super) struct DeadTest {
     /// After a test that found the position dead: the kinds (dense) of the pairs its
     /// reason is made of, the kinds the dead end is about.
     conflict: Vec<u32>,
+    /// After a test that found the position dead: its core (the tiles left out, a bit per
+    /// tile) and the pairs its proof needs disallowed.
+    core: Vec<u64>,
+    pairs: Vec<(u32, u32)>,
 }
 
 impl DeadTest {
@@ -44,6 +48,8 @@ impl DeadTest {
             epoch: 0,
             reason: None,
             conflict: Vec::new(),
+            core: Vec::new(),
+            pairs: Vec::new(),
         }
     }
 
@@ -58,6 +64,8 @@ impl DeadTest {
         let dead = self.taken.len() < remaining;
         self.reason = None;
         self.conflict.clear();
+        self.pairs.clear();
+        self.core.clear();
         if dead {
             self.reason = self.explain(p);
         }
@@ -86,18 +94,28 @@ impl DeadTest {
         &self.conflict
     }
 
-    /// Computes the reason, with the set still taken off the board, and notes its kinds.
+    /// The last dead test's proof: its core (a bit per tile) and the pairs it needs
+    /// disallowed (see `nogood`); empty when the position was not found dead.
+    pub(super) fn proof(&self) -> (&[u64], &[(u32, u32)]) {
+        (&self.core, &self.pairs)
+    }
+
+    /// Computes the reason, with the set still taken off the board, and notes its kinds,
+    /// core and pairs.
     fn explain(&mut self, p: &Position) -> Option<Vec<u32>> {
         let mut levels = Vec::new();
+        self.core.resize(p.tile_count().div_ceil(64), 0);
         for k in 0..p.kind_count() {
             let mut involved = false;
             for &t in p.tiles_of(k) {
                 if !p.is_alive(t) || self.reach[t as usize] {
                     continue;
                 }
+                self.core[t as usize / 64] |= 1 << (t % 64);
                 for &u in p.tiles_of(k) {
                     if u != t && p.cells_link(t, u) {
                         levels.push(p.disallowed_since(t, u)?);
+                        self.pairs.push((t, u));
                         involved = true;
                     }
                 }

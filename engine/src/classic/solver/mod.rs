@@ -56,14 +56,22 @@
 //!   end does not involve, e.g. pairings at the edge of a board whose middle is stuck).
 //!   An exhausted position's reason is its children's, without their own depth; a dead
 //!   end with no known reason rests on every depth.
+//! * **Kept cores.** The proofs of the dead-position test are kept (the last 512): a
+//!   proof's core (the tiles left out) and the pairs of core tiles that link on a board
+//!   holding only the core. Any later position holding the whole core in which each of
+//!   those pairs is still disallowed is dead for the same reason, whatever the other
+//!   tiles and kinds do, so each position is checked against them (a bitset test, then
+//!   the pairs) before the branch choice: a covered position dies without the test's
+//!   link checks, with the reason the pairs give, at depths where the test would not run.
 //! * **Memo.** Dead positions (after the closure) are remembered keyed on the set of
 //!   remaining tiles (a bitset over the initial tiles) and the committed pairs of the
 //!   kinds with four or more tiles left (a kind with two left has a single pairing).
 //!
 //! Files: `position` (tiles, moves, commits, bans, the link cache), `closure`, `branch`
-//! (the choice), `dead` (the dead-position test) and `search` (the depth-first search,
-//! its memo, activities and restarts), each using `position` and none the others but
-//! `search`; `tests` (restarts and activity, which the public API cannot reach).
+//! (the choice), `dead` (the dead-position test), `nogood` (the kept cores) and `search`
+//! (the depth-first search, its memo, activities and restarts), each using `position`
+//! and none the others but `search`; `tests` (restarts, activity and kept cores, which
+//! the public API cannot reach).
 //!
 //! The engine has no clock: the search is bounded by a node count and an interrupt the
 //! caller supplies; running out gives [`Verdict::Unknown`]. The search is iterative, so
@@ -72,6 +80,7 @@
 mod branch;
 mod closure;
 mod dead;
+mod nogood;
 mod position;
 mod search;
 #[cfg(test)]

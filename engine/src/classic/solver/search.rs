@@ -6,6 +6,7 @@ use std::collections::HashSet;
 use super::branch::choose;
 use super::closure::{close, first_safe_move};
 use super::dead::DeadTest;
+use super::nogood::Nogoods;
 use super::position::{Position, NONE};
 use super::{Budget, SolveStats};
 use crate::classic::board::{Board, Pos};
@@ -117,6 +118,8 @@ pub(super) struct Search<'i> {
     dead_test: DeadTest,
     /// Keys of positions found dead.
     dead: HashSet<Box<[u64]>>,
+    /// Proofs of the dead-position test, kept.
+    nogoods: Nogoods,
     memo_words: usize,
     /// Per dense kind, how much recent dead ends were about it (see [`Search::bump`]).
     activity: Vec<f64>,
@@ -148,6 +151,7 @@ impl<'i> Search<'i> {
             dead_test: DeadTest::new(&pos),
             pos,
             dead: HashSet::new(),
+            nogoods: Nogoods::default(),
             memo_words: 0,
             nodes: 0,
             budget,
@@ -258,6 +262,15 @@ impl<'i> Search<'i> {
             self.pos.undo_to(moves_base, commit_base);
             return Entered::Dead(Levels::up_to(level));
         }
+        if let Some(levels) = self.nogoods.covering(&self.pos) {
+            let mut reason = Levels::default();
+            for l in levels {
+                reason.insert(l);
+            }
+            self.remember_dead(key);
+            self.pos.undo_to(moves_base, commit_base);
+            return Entered::Dead(reason);
+        }
         let branch = choose(&mut self.pos, &self.activity);
         // The dead-position test costs most of a node: run it where dead ends are likely
         // (after a sibling failed) and, elsewhere, every few levels.
@@ -273,6 +286,8 @@ impl<'i> Search<'i> {
                 reason.insert(l);
             }
             self.bump_conflict();
+            let (core, pairs) = self.dead_test.proof();
+            self.nogoods.learn(core.into(), pairs.into());
         }
         let branch = branch.filter(|_| !dead);
         let Some((tile, partners)) = branch else {

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use super::dead::DeadTest;
+use super::nogood::Nogoods;
 use super::position::Position;
 use super::search::{Outcome, Search};
 use super::Budget;
@@ -121,4 +122,35 @@ fn a_dead_end_names_the_kinds_of_its_proof() {
     assert!(test.provably_dead(&mut p));
     assert_eq!(test.conflict(), &[0]);
     assert_eq!(test.reason(), Some(&[1, 1, 1, 1, 1, 1][..]));
+}
+
+#[test]
+fn a_kept_core_covers_positions_where_its_pairs_stay_disallowed() {
+    // Kinds 0 0 0 0 1 1 in a row, no ring; the 0s paired (first, third), (second, fourth).
+    let b = match Board::from_rows(&[[0, 0, 0, 0, 1, 1].map(Some).to_vec()], false) {
+        Ok(b) => b,
+        Err(e) => panic!("{e:?}"),
+    };
+    let mut p = Position::new(&b);
+    let mut test = DeadTest::new(&p);
+    let zeros = p.tiles_of(0).to_vec();
+    let ones = p.tiles_of(1).to_vec();
+    p.set_level(1);
+    p.commit(zeros[0], zeros[2]);
+    p.commit(zeros[1], zeros[3]);
+    assert!(test.provably_dead(&mut p));
+    let (core, pairs) = test.proof();
+    // The core is the four 0s; its pairs are the neighbours (both ways).
+    assert_eq!(core, &[0b1111 << zeros[0]]);
+    assert_eq!(pairs.len(), 6);
+    let mut kept = Nogoods::default();
+    kept.learn(core.into(), pairs.into());
+    assert_eq!(kept.covering(&p), Some(vec![1; 6]));
+    // Other tiles gone: still covered, the proof rests on the same changes.
+    p.set_level(2);
+    p.apply(ones[0], ones[1]);
+    assert_eq!(kept.covering(&p), Some(vec![1; 6]));
+    // The pairings undone: not covered.
+    p.undo_to(0, 0);
+    assert_eq!(kept.covering(&p), None);
 }

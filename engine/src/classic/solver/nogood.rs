@@ -1,0 +1,62 @@
+//! Learned dead cores: each proof of the dead-position test, kept so that later
+//! positions it covers are found dead without the test's link checks. See the module
+//! notes in `mod.rs`.
+//!
+//! A proof is a core (the tiles it left out) and the pairs of core tiles with a partner
+//! of their kind that link on a board holding only the core. Any position holding every
+//! core tile in which each of those pairs is disallowed is dead: the first core tile to go
+//! would need an allowed partner it links to on a board holding at least the core, so on
+//! one holding only the core, and there is none. Unlike the memo this holds whatever the
+//! other tiles and kinds do.
+
+use super::position::Position;
+
+/// Most cores kept (the oldest are replaced).
+const KEEP: usize = 512;
+
+struct Core {
+    /// The core's tiles, a bit per tile index.
+    tiles: Box<[u64]>,
+    /// The pairs that must stay disallowed.
+    pairs: Box<[(u32, u32)]>,
+}
+
+#[derive(Default)]
+pub(super) struct Nogoods {
+    cores: Vec<Core>,
+    /// Where the next core goes once `KEEP` are kept.
+    next: usize,
+}
+
+impl Nogoods {
+    /// Keeps the core `tiles` (bits) with its `pairs`.
+    pub(super) fn learn(&mut self, tiles: Box<[u64]>, pairs: Box<[(u32, u32)]>) {
+        let core = Core { tiles, pairs };
+        if self.cores.len() < KEEP {
+            self.cores.push(core);
+        } else {
+            self.cores[self.next] = core;
+            self.next = (self.next + 1) % KEEP;
+        }
+    }
+
+    /// The levels of the changes a kept core's proof rests on in `p`, when one covers `p`
+    /// (so `p` is dead).
+    pub(super) fn covering(&self, p: &Position) -> Option<Vec<u32>> {
+        let alive = p.alive_bits();
+        'cores: for core in &self.cores {
+            if core.tiles.iter().zip(alive).any(|(&c, &a)| c & !a != 0) {
+                continue;
+            }
+            let mut levels = Vec::with_capacity(core.pairs.len());
+            for &(t, u) in core.pairs.iter() {
+                match p.disallowed_since(t, u) {
+                    Some(l) => levels.push(l),
+                    None => continue 'cores,
+                }
+            }
+            return Some(levels);
+        }
+        None
+    }
+}
