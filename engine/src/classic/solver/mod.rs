@@ -24,8 +24,9 @@
 //!   boards of kinds of four at most, the kind chosen is the one with the highest
 //!   conflict activity (below), then the fewest branches (fail first). If no committed
 //!   pair and no allowed open pair links, the position is dead.
-//! * **Conflict activity.** Each dead end found by the dead-position test bumps the kinds
-//!   its proof is about (those with a pair the proof needs disallowed), by an amount that
+//! * **Conflict activity.** Each dead end found by the dead-position test or by a kept
+//!   core (below) bumps the kinds its proof is about (those with a pair the proof needs
+//!   disallowed), by an amount that
 //!   grows 5 % per dead end so that older ones fade (as VSIDS does in SAT solvers). The
 //!   kinds of a stuck middle are then paired before the edge, instead of the middle
 //!   being proven dead again under every pairing of the edge.
@@ -35,7 +36,10 @@
 //!   root); each run allows half as many dead ends again as the last, so the search stays
 //!   complete. A restart lets the activities learned on a bad first choice steer the
 //!   top of the tree (measured on 10,000 random 18×8 boards: slow solvable boards fall
-//!   from tens of thousands of nodes to some hundreds).
+//!   from tens of thousands of nodes to some hundreds). The dead-position test, which
+//!   runs after a sibling failed and every four levels, runs at every node once the
+//!   search has restarted (a hard board): each proof it finds is kept and bumps the
+//!   activities.
 //! * **Bans.** A branch found dead stays dead in every position reached from there (a
 //!   solution there would give one before), so its pair is banned in the later siblings'
 //!   subtrees (for four open tiles, the other pair of the pairing too). An open tile with

@@ -21,6 +21,14 @@ struct Core {
     pairs: Box<[(u32, u32)]>,
 }
 
+/// A kept core found covering a position.
+pub(super) struct Cover<'a> {
+    /// The levels of the changes its proof rests on there.
+    pub(super) levels: Vec<u32>,
+    /// Its pairs (grouped by kind).
+    pub(super) pairs: &'a [(u32, u32)],
+}
+
 #[derive(Default)]
 pub(super) struct Nogoods {
     cores: Vec<Core>,
@@ -40,9 +48,8 @@ impl Nogoods {
         }
     }
 
-    /// The levels of the changes a kept core's proof rests on in `p`, when one covers `p`
-    /// (so `p` is dead).
-    pub(super) fn covering(&self, p: &Position) -> Option<Vec<u32>> {
+    /// A kept core covering `p` (so `p` is dead), if any.
+    pub(super) fn covering(&self, p: &Position) -> Option<Cover<'_>> {
         let alive = p.alive_bits();
         'cores: for core in &self.cores {
             if core.tiles.iter().zip(alive).any(|(&c, &a)| c & !a != 0) {
@@ -55,7 +62,10 @@ impl Nogoods {
                     None => continue 'cores,
                 }
             }
-            return Some(levels);
+            return Some(Cover {
+                levels,
+                pairs: &core.pairs,
+            });
         }
         None
     }

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use super::branch::choose;
 use super::closure::{close, first_safe_move};
 use super::dead::DeadTest;
-use super::nogood::Nogoods;
+use super::nogood::{Cover, Nogoods};
 use super::position::{Position, NONE};
 use super::{Budget, SolveStats};
 use crate::classic::board::{Board, Pos};
@@ -55,6 +55,14 @@ impl Levels {
             self.bits.resize(w + 1, 0);
         }
         self.bits[w] |= 1 << b;
+    }
+
+    fn from(levels: impl IntoIterator<Item = u32>) -> Levels {
+        let mut s = Levels::default();
+        for l in levels {
+            s.insert(l);
+        }
+        s
     }
 
     /// Every level up to `l`.
@@ -126,6 +134,8 @@ pub(super) struct Search<'i> {
     bump: f64,
     /// Dead ends before the first restart (0: never restart).
     restart_first: u64,
+    /// Restarts so far.
+    restarts: u32,
     nodes: u64,
     budget: Budget,
     interrupt: &'i mut dyn FnMut() -> bool,
@@ -143,6 +153,7 @@ impl<'i> Search<'i> {
             bump: 1.0,
             // The activity only steers the choice on boards of kinds of four at most
             // (see `branch`): elsewhere a restart would only repeat the search.
+            restarts: 0,
             restart_first: if pos.largest_kind() <= 4 {
                 RESTART_FIRST
             } else {
@@ -214,21 +225,10 @@ impl<'i> Search<'i> {
         key.into_boxed_slice()
     }
 
-    /// Bumps the activity of the kinds the last dead end's reason is about (VSIDS-like:
-    /// later dead ends weigh more), so the branch choice pairs them first.
+    /// Bumps the activity of the kinds the last dead end's reason is about.
     fn bump_conflict(&mut self) {
-        for &k in self.dead_test.conflict() {
-            if let Some(a) = self.activity.get_mut(k as usize) {
-                *a += self.bump;
-            }
-        }
-        self.bump *= ACTIVITY_GROWTH;
-        if self.bump > ACTIVITY_MAX {
-            for a in &mut self.activity {
-                *a /= ACTIVITY_MAX;
-            }
-            self.bump /= ACTIVITY_MAX;
-        }
+        let kinds = self.dead_test.conflict().iter().map(|&k| k as usize);
+        bump(&mut self.activity, &mut self.bump, kinds);
     }
 
     fn remember_dead(&mut self, key: Box<[u64]>) {
@@ -262,29 +262,30 @@ impl<'i> Search<'i> {
             self.pos.undo_to(moves_base, commit_base);
             return Entered::Dead(Levels::up_to(level));
         }
-        if let Some(levels) = self.nogoods.covering(&self.pos) {
-            let mut reason = Levels::default();
-            for l in levels {
-                reason.insert(l);
-            }
+        if let Some(Cover { levels, pairs }) = self.nogoods.covering(&self.pos) {
+            // The kept proof's kinds are what this dead end is about too.
+            let mut kinds: Vec<usize> =
+                pairs.iter().map(|&(t, _)| self.pos.dense_kind(t)).collect();
+            kinds.dedup();
+            bump(&mut self.activity, &mut self.bump, kinds);
             self.remember_dead(key);
             self.pos.undo_to(moves_base, commit_base);
-            return Entered::Dead(reason);
+            return Entered::Dead(Levels::from(levels));
         }
         let branch = choose(&mut self.pos, &self.activity);
         // The dead-position test costs most of a node: run it where dead ends are likely
         // (after a sibling failed) and, elsewhere, every few levels.
-        let test =
-            stack.last().is_none_or(|f| f.next > 1) || stack.len().is_multiple_of(PRUNE_EVERY);
+        // Once the search has restarted (a hard board) it runs at every node: each proof
+        // found is kept and bumps the activities.
+        let test = self.restarts > 0
+            || stack.last().is_none_or(|f| f.next > 1)
+            || stack.len().is_multiple_of(PRUNE_EVERY);
         let mut reason = Levels::up_to(level);
         // With nothing to branch on the position is dead; the test then gives the reason.
         let test = test || branch.is_none();
         let dead = test && self.dead_test.provably_dead(&mut self.pos);
         if let Some(levels) = self.dead_test.reason().filter(|_| dead) {
-            reason = Levels::default();
-            for &l in levels {
-                reason.insert(l);
-            }
+            reason = Levels::from(levels.iter().copied());
             self.bump_conflict();
             let (core, pairs) = self.dead_test.proof();
             self.nogoods.learn(core.into(), pairs.into());
@@ -404,11 +405,30 @@ impl<'i> Search<'i> {
                 self.unwind(&mut stack);
                 dead_ends = 0;
                 limit += limit.div_ceil(2);
+                self.restarts += 1;
                 if let Some(o) = self.start(&mut stack) {
                     return o;
                 }
             }
         }
         Outcome::Dead
+    }
+}
+
+/// Adds `amount` to the activity of each of `kinds` (VSIDS-like: the amount grows with
+/// each dead end, so later dead ends weigh more and older ones fade), rescaling all when
+/// it grows too large.
+fn bump(activity: &mut [f64], amount: &mut f64, kinds: impl IntoIterator<Item = usize>) {
+    for k in kinds {
+        if let Some(a) = activity.get_mut(k) {
+            *a += *amount;
+        }
+    }
+    *amount *= ACTIVITY_GROWTH;
+    if *amount > ACTIVITY_MAX {
+        for a in activity.iter_mut() {
+            *a /= ACTIVITY_MAX;
+        }
+        *amount /= ACTIVITY_MAX;
     }
 }
