@@ -26,20 +26,19 @@
 //!   pair and no allowed open pair links, the position is dead.
 //! * **Conflict activity.** Each dead end found by the dead-position test or by a kept
 //!   core (below) bumps the kinds its proof is about (those with a pair the proof needs
-//!   disallowed), by an amount that
-//!   grows 5 % per dead end so that older ones fade (as VSIDS does in SAT solvers). The
-//!   kinds of a stuck middle are then paired before the edge, instead of the middle
-//!   being proven dead again under every pairing of the edge.
+//!   disallowed), by an amount that grows 5 % per dead end so that older ones fade (as
+//!   VSIDS does in SAT solvers). The kinds of a stuck middle are then paired before the
+//!   edge, instead of the middle being proven dead again under every pairing of the edge.
 //! * **Restarts.** On boards of kinds of four at most (where the activity steers the
 //!   choice), after 100 dead ends the search starts again from the initial board,
-//!   keeping the memo, the activities and the root's bans (branches found dead from the
-//!   root); each run allows half as many dead ends again as the last, so the search stays
-//!   complete. A restart lets the activities learned on a bad first choice steer the
-//!   top of the tree (measured on 10,000 random 18×8 boards: slow solvable boards fall
-//!   from tens of thousands of nodes to some hundreds). The dead-position test, which
-//!   runs after a sibling failed and every four levels, runs at every node once the
-//!   search has restarted (a hard board): each proof it finds is kept and bumps the
-//!   activities.
+//!   keeping the memo, the kept cores, the activities and the root's bans (branches
+//!   found dead from the root); each run allows half as many dead ends again as the
+//!   last, so the search stays complete. A restart lets the activities learned on a bad
+//!   first choice steer the top of the tree (measured on 10,000 random 18×8 boards: slow
+//!   solvable boards fall from tens of thousands of nodes to some hundreds). The
+//!   dead-position test, which runs after a sibling failed and every four levels, runs
+//!   at every node once the search has restarted (a hard board): each proof it finds is
+//!   kept and bumps the activities.
 //! * **Bans.** A branch found dead stays dead in every position reached from there (a
 //!   solution there would give one before), so its pair is banned in the later siblings'
 //!   subtrees (for four open tiles, the other pair of the pairing too). An open tile with

@@ -57,6 +57,7 @@ impl Levels {
         self.bits[w] |= 1 << b;
     }
 
+    /// The set of `levels`.
     fn from(levels: impl IntoIterator<Item = u32>) -> Levels {
         let mut s = Levels::default();
         for l in levels {
@@ -129,7 +130,8 @@ pub(super) struct Search<'i> {
     /// Proofs of the dead-position test, kept.
     nogoods: Nogoods,
     memo_words: usize,
-    /// Per dense kind, how much recent dead ends were about it (see [`Search::bump`]).
+    /// Per dense kind, how much recent dead ends were about it, and what the next dead
+    /// end adds (see [`bump`]).
     activity: Vec<f64>,
     bump: f64,
     /// Dead ends before the first restart (0: never restart).
@@ -151,9 +153,9 @@ impl<'i> Search<'i> {
         Search {
             activity: vec![0.0; pos.kind_count()],
             bump: 1.0,
+            restarts: 0,
             // The activity only steers the choice on boards of kinds of four at most
             // (see `branch`): elsewhere a restart would only repeat the search.
-            restarts: 0,
             restart_first: if pos.largest_kind() <= 4 {
                 RESTART_FIRST
             } else {
@@ -368,9 +370,9 @@ impl<'i> Search<'i> {
     }
 
     /// Decides the position: a depth-first search that restarts from the initial board
-    /// (keeping the memo, the root's bans and the activities) after `restart_first` dead
-    /// ends, then after 1.5 times as many each time, so each run is longer than the
-    /// last and the search stays complete.
+    /// (keeping the memo, the kept cores, the root's bans and the activities) after
+    /// `restart_first` dead ends, then after 1.5 times as many each time, so each run is
+    /// longer than the last and the search stays complete.
     pub(super) fn run(&mut self) -> Outcome {
         let mut stack: Vec<Frame> = Vec::new();
         if let Some(o) = self.start(&mut stack) {
