@@ -59,9 +59,9 @@
 //!   end does not involve, e.g. pairings at the edge of a board whose middle is stuck).
 //!   An exhausted position's reason is its children's, without their own depth; a dead
 //!   end with no known reason rests on every depth.
-//! * **Kept cores.** The proofs of the dead-position test are kept (the last 512): a
-//!   proof's core (the tiles left out) and the pairs of core tiles that link on a board
-//!   holding only the core. Any later position holding the whole core in which each of
+//! * **Kept cores.** The proofs of the dead-position test are kept (the last 512, of up
+//!   to 8,192 words each, bounding memory on huge boards): a proof's core (the tiles
+//!   left out) and the pairs of core tiles that link on a board holding only the core. Any later position holding the whole core in which each of
 //!   those pairs is still disallowed is dead for the same reason, whatever the other
 //!   tiles and kinds do, so each position is checked against them (a bitset test, then
 //!   the pairs) before the branch choice: a covered position dies without the test's

@@ -13,6 +13,9 @@ use super::position::Position;
 
 /// Most cores kept (the oldest are replaced).
 const KEEP: usize = 512;
+/// Largest core kept, in words (bitset words plus pairs), bounding the cores' memory at
+/// about 32 MB on huge boards (an 18×8 core is about a hundred).
+const CORE_WORDS: usize = 8 << 10;
 
 struct Core {
     /// The core's tiles, a bit per tile index.
@@ -37,8 +40,11 @@ pub(super) struct Nogoods {
 }
 
 impl Nogoods {
-    /// Keeps the core `tiles` (bits) with its `pairs`.
+    /// Keeps the core `tiles` (bits) with its `pairs`, unless it is too large.
     pub(super) fn learn(&mut self, tiles: Box<[u64]>, pairs: Box<[(u32, u32)]>) {
+        if tiles.len() + pairs.len() > CORE_WORDS {
+            return;
+        }
         let core = Core { tiles, pairs };
         if self.cores.len() < KEEP {
             self.cores.push(core);
