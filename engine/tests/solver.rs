@@ -283,10 +283,22 @@ fn decide(seed: u64, budget: Budget) {
     }
 }
 
+/// The slowest boards of 10,000 before conflict activity, restarts and kept cores
+/// (`llk sweep --preset 18x8 --boards 10000`: 13,586 to 46,162 nodes, 0.4 to 2.2 s of
+/// CPU); now 253 to 8,813 nodes.
+const STUCK_MIDDLE_18X8: [u64; 8] = [6401, 7086, 6976, 6126, 1052, 8284, 3902, 2458];
+
 #[test]
 fn slow_sweep_boards_decide_within_a_node_bound() {
     for seed in SLOW_18X8 {
         decide(seed, Budget::nodes(30_000));
+    }
+}
+
+#[test]
+fn stuck_middle_boards_decide_within_a_node_bound() {
+    for seed in STUCK_MIDDLE_18X8 {
+        decide(seed, Budget::nodes(12_000));
     }
 }
 

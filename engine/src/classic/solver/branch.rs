@@ -8,15 +8,18 @@ use super::position::{Position, NONE};
 /// (after the closure no committed pair does either, so nothing can move: the position is
 /// dead).
 ///
-/// When every kind has at most four tiles, the kind chosen is the one with the fewest
-/// branches, and among those one without the "none of those" branch (fail first:
-/// measured on 10,000 random 18×8 boards it halves the nodes of the slowest boards).
-/// With larger kinds (24×12, 30×16) that choice left a board undecided among 2,000, so
-/// there the kind chosen is the one with the most branches holding a pair that links now.
-/// Ties go to the first in kind order. The tile is one of an allowed pair that links.
-pub(super) fn choose(p: &mut Position) -> Option<(u32, Vec<u32>)> {
+/// When every kind has at most four tiles, the kind chosen is the one with the highest
+/// conflict `activity` (per dense kind: how much recent dead ends were about it, see
+/// `search`), then the fewest branches, then one without the "none of those" branch (fail
+/// first: measured on 10,000 random 18×8 boards it halves the nodes of the slowest
+/// boards; the activity, on the same boards, takes the kinds of a stuck middle first
+/// instead of pairing the edge in every combination). With larger kinds (24×12, 30×16)
+/// that choice left a board undecided among 2,000, so there the kind chosen is the one
+/// with the most branches holding a pair that links now. Ties go to the first in kind
+/// order. The tile is one of an allowed pair that links.
+pub(super) fn choose(p: &mut Position, activity: &[f64]) -> Option<(u32, Vec<u32>)> {
     let fail_first = p.largest_kind() <= 4;
-    let mut best: Option<((usize, bool), u32, Vec<u32>)> = None;
+    let mut best: Option<(Cost, u32, Vec<u32>)> = None;
     for k in 0..p.kind_count() {
         if p.left(k) < 4 || p.open(k) < 4 {
             continue;
@@ -53,9 +56,10 @@ pub(super) fn choose(p: &mut Position) -> Option<(u32, Vec<u32>)> {
         scored.sort_unstable();
         let n_good = scored.len();
         let cost = if fail_first {
-            (n_good + usize::from(deferred), deferred)
+            let heat = activity.get(k).copied().unwrap_or(0.0);
+            (-heat, n_good + usize::from(deferred), deferred)
         } else {
-            (usize::MAX - n_good, false)
+            (0.0, usize::MAX - n_good, false)
         };
         if best.as_ref().is_none_or(|b| cost < b.0) {
             let mut partners: Vec<u32> = scored.into_iter().map(|s| s.1).collect();
@@ -63,13 +67,17 @@ pub(super) fn choose(p: &mut Position) -> Option<(u32, Vec<u32>)> {
                 partners.push(NONE);
             }
             best = Some((cost, t, partners));
-            if (fail_first && cost.0 <= 1) || (!fail_first && n_good >= 3) {
+            if !fail_first && n_good >= 3 {
                 break;
             }
         }
     }
     best.map(|(_, t, partners)| (t, partners))
 }
+
+/// A kind's rank, lowest first: minus its activity, its branches, whether one of them is
+/// "none of those".
+type Cost = (f64, usize, bool);
 
 /// A tile of an allowed pair among `tiles` that links now.
 fn linking_tile(p: &mut Position, tiles: &[u32]) -> Option<u32> {

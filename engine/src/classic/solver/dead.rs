@@ -27,6 +27,13 @@ pub(super) struct DeadTest {
     /// After a test that found the position dead: the levels of the changes the proof
     /// rests on (see [`DeadTest::reason`]), or `None` when it could not be told.
     reason: Option<Vec<u32>>,
+    /// After a test that found the position dead: the kinds (dense) of the pairs its
+    /// reason is made of, the kinds the dead end is about.
+    conflict: Vec<u32>,
+    /// After a test that found the position dead: its core (the tiles left out, a bit per
+    /// tile) and the pairs its proof needs disallowed.
+    core: Vec<u64>,
+    pairs: Vec<(u32, u32)>,
 }
 
 impl DeadTest {
@@ -40,6 +47,9 @@ impl DeadTest {
             failed: vec![0; p.slots()],
             epoch: 0,
             reason: None,
+            conflict: Vec::new(),
+            core: Vec::new(),
+            pairs: Vec::new(),
         }
     }
 
@@ -53,6 +63,9 @@ impl DeadTest {
         self.saturate(p, remaining);
         let dead = self.taken.len() < remaining;
         self.reason = None;
+        self.conflict.clear();
+        self.pairs.clear();
+        self.core.clear();
         if dead {
             self.reason = self.explain(p);
         }
@@ -75,19 +88,40 @@ impl DeadTest {
         self.reason.as_deref()
     }
 
-    /// Computes the reason, with the set still taken off the board.
-    fn explain(&self, p: &Position) -> Option<Vec<u32>> {
+    /// The kinds of the last dead test's reason (see [`DeadTest::conflict`]'s field):
+    /// empty when the position was not found dead.
+    pub(super) fn conflict(&self) -> &[u32] {
+        &self.conflict
+    }
+
+    /// The last dead test's proof: its core (a bit per tile) and the pairs it needs
+    /// disallowed (see `nogood`); empty when the position was not found dead.
+    pub(super) fn proof(&self) -> (&[u64], &[(u32, u32)]) {
+        (&self.core, &self.pairs)
+    }
+
+    /// Computes the reason, with the set still taken off the board, and notes its kinds,
+    /// core and pairs.
+    fn explain(&mut self, p: &Position) -> Option<Vec<u32>> {
         let mut levels = Vec::new();
+        self.core.resize(p.tile_count().div_ceil(64), 0);
         for k in 0..p.kind_count() {
+            let mut involved = false;
             for &t in p.tiles_of(k) {
                 if !p.is_alive(t) || self.reach[t as usize] {
                     continue;
                 }
+                self.core[t as usize / 64] |= 1 << (t % 64);
                 for &u in p.tiles_of(k) {
                     if u != t && p.cells_link(t, u) {
                         levels.push(p.disallowed_since(t, u)?);
+                        self.pairs.push((t, u));
+                        involved = true;
                     }
                 }
+            }
+            if involved {
+                self.conflict.push(k as u32);
             }
         }
         Some(levels)

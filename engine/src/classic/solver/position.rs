@@ -299,6 +299,13 @@ impl Position {
         }
     }
 
+    /// Makes every ban a change of level 0 (they hold from the initial board on).
+    pub(super) fn settle_bans(&mut self) {
+        for ls in &mut self.ban_levels {
+            ls.iter_mut().for_each(|l| *l = 0);
+        }
+    }
+
     #[inline]
     pub(super) fn banned(&self, a: u32, b: u32) -> bool {
         self.bans[a as usize].contains(&b)

@@ -6,6 +6,7 @@ use std::collections::HashSet;
 use super::branch::choose;
 use super::closure::{close, first_safe_move};
 use super::dead::DeadTest;
+use super::nogood::{Cover, Nogoods};
 use super::position::{Position, NONE};
 use super::{Budget, SolveStats};
 use crate::classic::board::{Board, Pos};
@@ -16,6 +17,12 @@ const MEMO_WORDS: usize = 8 << 20;
 const PRUNE_EVERY: usize = 4;
 /// Interrupt polling period, in nodes.
 const POLL_EVERY: u64 = 1024;
+/// Conflict activity: each dead end's bump grows by this factor, so older ones fade.
+const ACTIVITY_GROWTH: f64 = 1.0 / 0.95;
+/// Activities are scaled down past this, keeping them finite.
+const ACTIVITY_MAX: f64 = 1e100;
+/// Dead ends before the first restart; each later run allows half as many again.
+const RESTART_FIRST: u64 = 100;
 
 pub(super) enum Outcome {
     Solved,
@@ -48,6 +55,15 @@ impl Levels {
             self.bits.resize(w + 1, 0);
         }
         self.bits[w] |= 1 << b;
+    }
+
+    /// The set of `levels`.
+    fn from(levels: impl IntoIterator<Item = u32>) -> Levels {
+        let mut s = Levels::default();
+        for l in levels {
+            s.insert(l);
+        }
+        s
     }
 
     /// Every level up to `l`.
@@ -111,7 +127,17 @@ pub(super) struct Search<'i> {
     dead_test: DeadTest,
     /// Keys of positions found dead.
     dead: HashSet<Box<[u64]>>,
+    /// Proofs of the dead-position test, kept.
+    nogoods: Nogoods,
     memo_words: usize,
+    /// Per dense kind, how much recent dead ends were about it, and what the next dead
+    /// end adds (see [`bump`]).
+    activity: Vec<f64>,
+    bump: f64,
+    /// Dead ends before the first restart (0: never restart).
+    restart_first: u64,
+    /// Restarts so far.
+    restarts: u32,
     nodes: u64,
     budget: Budget,
     interrupt: &'i mut dyn FnMut() -> bool,
@@ -125,14 +151,32 @@ impl<'i> Search<'i> {
     ) -> Search<'i> {
         let pos = Position::new(board);
         Search {
+            activity: vec![0.0; pos.kind_count()],
+            bump: 1.0,
+            restarts: 0,
+            // The activity only steers the choice on boards of kinds of four at most
+            // (see `branch`): elsewhere a restart would only repeat the search.
+            restart_first: if pos.largest_kind() <= 4 {
+                RESTART_FIRST
+            } else {
+                0
+            },
             dead_test: DeadTest::new(&pos),
             pos,
             dead: HashSet::new(),
+            nogoods: Nogoods::default(),
             memo_words: 0,
             nodes: 0,
             budget,
             interrupt,
         }
+    }
+
+    /// Restarts after `n` dead ends first (0: never), for tests of the restarts.
+    #[cfg(test)]
+    pub(super) fn with_restart_first(mut self, n: u64) -> Search<'i> {
+        self.restart_first = n;
+        self
     }
 
     pub(super) fn has_odd_kind(&self) -> bool {
@@ -183,6 +227,12 @@ impl<'i> Search<'i> {
         key.into_boxed_slice()
     }
 
+    /// Bumps the activity of the kinds the last dead end's reason is about.
+    fn bump_conflict(&mut self) {
+        let kinds = self.dead_test.conflict().iter().map(|&k| k as usize);
+        bump(&mut self.activity, &mut self.bump, kinds);
+    }
+
     fn remember_dead(&mut self, key: Box<[u64]>) {
         if self.memo_words + key.len() <= MEMO_WORDS {
             self.memo_words += key.len();
@@ -214,20 +264,33 @@ impl<'i> Search<'i> {
             self.pos.undo_to(moves_base, commit_base);
             return Entered::Dead(Levels::up_to(level));
         }
-        let branch = choose(&mut self.pos);
+        if let Some(Cover { levels, pairs }) = self.nogoods.covering(&self.pos) {
+            // The kept proof's kinds are what this dead end is about too.
+            let mut kinds: Vec<usize> =
+                pairs.iter().map(|&(t, _)| self.pos.dense_kind(t)).collect();
+            kinds.dedup();
+            bump(&mut self.activity, &mut self.bump, kinds);
+            self.remember_dead(key);
+            self.pos.undo_to(moves_base, commit_base);
+            return Entered::Dead(Levels::from(levels));
+        }
+        let branch = choose(&mut self.pos, &self.activity);
         // The dead-position test costs most of a node: run it where dead ends are likely
         // (after a sibling failed) and, elsewhere, every few levels.
-        let test =
-            stack.last().is_none_or(|f| f.next > 1) || stack.len().is_multiple_of(PRUNE_EVERY);
+        // Once the search has restarted (a hard board) it runs at every node: each proof
+        // found is kept and bumps the activities.
+        let test = self.restarts > 0
+            || stack.last().is_none_or(|f| f.next > 1)
+            || stack.len().is_multiple_of(PRUNE_EVERY);
         let mut reason = Levels::up_to(level);
         // With nothing to branch on the position is dead; the test then gives the reason.
         let test = test || branch.is_none();
         let dead = test && self.dead_test.provably_dead(&mut self.pos);
         if let Some(levels) = self.dead_test.reason().filter(|_| dead) {
-            reason = Levels::default();
-            for &l in levels {
-                reason.insert(l);
-            }
+            reason = Levels::from(levels.iter().copied());
+            self.bump_conflict();
+            let (core, pairs) = self.dead_test.proof();
+            self.nogoods.learn(core.into(), pairs.into());
         }
         let branch = branch.filter(|_| !dead);
         let Some((tile, partners)) = branch else {
@@ -282,15 +345,41 @@ impl<'i> Search<'i> {
         }
     }
 
+    /// Enters the root position (again, after a restart).
+    fn start(&mut self, stack: &mut Vec<Frame>) -> Option<Outcome> {
+        self.pos.set_level(0);
+        match self.enter(0, 0, stack) {
+            Entered::Solved => Some(Outcome::Solved),
+            Entered::Dead(_) => Some(Outcome::Dead),
+            Entered::OutOfBudget => Some(Outcome::OutOfBudget),
+            Entered::Pushed => None,
+        }
+    }
+
+    /// Abandons every frame without remembering any as dead, back to the initial board.
+    /// The root's bans are kept (each is a branch found dead from the root, so dead from
+    /// the initial board too) and count as changes of level 0 from now on.
+    fn unwind(&mut self, stack: &mut Vec<Frame>) {
+        while let Some(frame) = stack.pop() {
+            if !stack.is_empty() {
+                self.pos.unban_to(frame.ban_len);
+            }
+            self.pos.undo_to(frame.moves_base, frame.commit_base);
+        }
+        self.pos.settle_bans();
+    }
+
+    /// Decides the position: a depth-first search that restarts from the initial board
+    /// (keeping the memo, the kept cores, the root's bans and the activities) after
+    /// `restart_first` dead ends, then after 1.5 times as many each time, so each run is
+    /// longer than the last and the search stays complete.
     pub(super) fn run(&mut self) -> Outcome {
         let mut stack: Vec<Frame> = Vec::new();
-        self.pos.set_level(0);
-        match self.enter(0, 0, &mut stack) {
-            Entered::Solved => return Outcome::Solved,
-            Entered::Dead(_) => return Outcome::Dead,
-            Entered::OutOfBudget => return Outcome::OutOfBudget,
-            Entered::Pushed => {}
+        if let Some(o) = self.start(&mut stack) {
+            return o;
         }
+        let mut limit = self.restart_first;
+        let mut dead_ends = 0u64;
         while let Some(top) = stack.last_mut() {
             if let Some(&u) = top.partners.get(top.next) {
                 top.next += 1;
@@ -303,7 +392,10 @@ impl<'i> Search<'i> {
                 match self.enter(moves_mark, commit_mark, &mut stack) {
                     Entered::Solved => return Outcome::Solved,
                     Entered::OutOfBudget => return Outcome::OutOfBudget,
-                    Entered::Dead(reason) => self.child_died(&mut stack, reason),
+                    Entered::Dead(reason) => {
+                        dead_ends += 1;
+                        self.child_died(&mut stack, reason);
+                    }
                     Entered::Pushed => {}
                 }
             } else if let Some(frame) = stack.pop() {
@@ -311,7 +403,34 @@ impl<'i> Search<'i> {
                 self.pop_dead(frame);
                 self.child_died(&mut stack, reason);
             }
+            if limit > 0 && dead_ends >= limit && !stack.is_empty() {
+                self.unwind(&mut stack);
+                dead_ends = 0;
+                limit += limit.div_ceil(2);
+                self.restarts += 1;
+                if let Some(o) = self.start(&mut stack) {
+                    return o;
+                }
+            }
         }
         Outcome::Dead
+    }
+}
+
+/// Adds `amount` to the activity of each of `kinds` (VSIDS-like: the amount grows with
+/// each dead end, so later dead ends weigh more and older ones fade), rescaling all when
+/// it grows too large.
+fn bump(activity: &mut [f64], amount: &mut f64, kinds: impl IntoIterator<Item = usize>) {
+    for k in kinds {
+        if let Some(a) = activity.get_mut(k) {
+            *a += *amount;
+        }
+    }
+    *amount *= ACTIVITY_GROWTH;
+    if *amount > ACTIVITY_MAX {
+        for a in activity.iter_mut() {
+            *a /= ACTIVITY_MAX;
+        }
+        *amount /= ACTIVITY_MAX;
     }
 }
