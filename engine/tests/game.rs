@@ -275,18 +275,24 @@ fn hint_counts_and_breaks_the_combo() {
     assert!(matches!(g.select(h.b, 0).unwrap(), Outcome::Matched { .. }));
 }
 
+/// Takes the hint's pair at game time `t`: it must match (a solvable game's hints never
+/// run into a dead end).
+fn match_hint(g: &mut Game, t: u64) {
+    let h = g
+        .hint()
+        .expect("solvable game: hints never run into a dead end");
+    g.select(h.a, t).unwrap();
+    assert!(matches!(g.select(h.b, t).unwrap(), Outcome::Matched { .. }));
+}
+
 #[test]
 fn whole_game_by_hints_ends_won() {
     for seed in 0..20 {
         let mut g = Game::new(opts(10, 10, 25, seed)).unwrap();
         let mut t = 0;
         while g.status() == Status::Playing {
-            let h = g
-                .hint()
-                .expect("solvable deal: hints never run into a dead end");
             t += 700;
-            g.select(h.a, t).unwrap();
-            assert!(matches!(g.select(h.b, t).unwrap(), Outcome::Matched { .. }));
+            match_hint(&mut g, t);
         }
         assert_eq!(g.status(), Status::Won, "seed {seed}");
         assert_eq!(g.counters().shuffles, 0);
@@ -308,12 +314,8 @@ fn hints_after_shuffles_and_undos_still_win() {
             } else if turn % 11 == 3 && turn > 3 {
                 g.undo().unwrap();
             }
-            let h = g
-                .hint()
-                .expect("solvable game: hints never run into a dead end");
             t += 700;
-            g.select(h.a, t).unwrap();
-            assert!(matches!(g.select(h.b, t).unwrap(), Outcome::Matched { .. }));
+            match_hint(&mut g, t);
         }
         assert_eq!(g.status(), Status::Won, "seed {seed}");
         assert!(g.counters().shuffles > 0, "seed {seed}");

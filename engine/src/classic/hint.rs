@@ -55,9 +55,7 @@ impl Plan {
             known: Some((board.clone(), Known::Moves(moves))),
         }
     }
-}
 
-impl Plan {
     /// The certificate held for the board of the last hint, if any: the moves, in order,
     /// that clear it (the hint was the first).
     pub fn certificate(&self) -> Option<&[(Pos, Pos)]> {

@@ -87,27 +87,25 @@ fn difference(old: &Board, board: &Board) -> Option<(Tiles, Tiles)> {
 fn clear_greedily(board: &mut Board, mut tiles: Tiles) -> Option<Vec<(Pos, Pos)>> {
     let mut moves = Vec::with_capacity(tiles.len() / 2);
     while !tiles.is_empty() {
-        let (i, j) = linking_pair(board, &tiles)?;
-        let (x, y) = (tiles[i].0, tiles[j].0);
-        board.clear(x);
-        board.clear(y);
-        moves.push((x, y));
-        tiles.swap_remove(j.max(i));
-        tiles.swap_remove(j.min(i));
+        moves.push(take_linking_pair(board, &mut tiles)?);
     }
     Some(moves)
 }
 
-/// Two entries of `tiles` of one kind that link on `board`.
-fn linking_pair(board: &Board, tiles: &[(Pos, Kind)]) -> Option<(usize, usize)> {
-    for (i, &(a, ka)) in tiles.iter().enumerate() {
-        for (j, &(b, kb)) in tiles.iter().enumerate().skip(i + 1) {
-            if ka == kb && board.cells_link(a, b) {
-                return Some((i, j));
-            }
-        }
-    }
-    None
+/// Takes off `board` two entries of `tiles` of one kind that link (the first such pair),
+/// dropping them from `tiles`; the move, if there is one.
+fn take_linking_pair(board: &mut Board, tiles: &mut Tiles) -> Option<(Pos, Pos)> {
+    let (i, j) = tiles.iter().enumerate().find_map(|(i, &(a, ka))| {
+        let j =
+            (i + 1..tiles.len()).find(|&j| tiles[j].1 == ka && board.cells_link(a, tiles[j].0))?;
+        Some((i, j))
+    })?;
+    let (x, y) = (tiles[i].0, tiles[j].0);
+    board.clear(x);
+    board.clear(y);
+    tiles.swap_remove(j);
+    tiles.swap_remove(i);
+    Some((x, y))
 }
 
 /// How many positions each exact solve of what a failed re-pairing left may expand: the
@@ -248,7 +246,7 @@ struct Played {
 /// With a fixed pairing this is exact: removing a tile never blocks a path, so if some
 /// order plays every pair, playing any pair that links first still allows one. Only the
 /// waiting tiles' pairing is a guess.
-fn play(board: &Board, mut kept: Vec<(Pos, Pos)>, mut waiting: Vec<(Pos, Kind)>) -> Played {
+fn play(board: &Board, mut kept: Vec<(Pos, Pos)>, mut waiting: Tiles) -> Played {
     let mut b = board.clone();
     let mut out = Vec::with_capacity(kept.len() + waiting.len() / 2);
     loop {
@@ -267,15 +265,10 @@ fn play(board: &Board, mut kept: Vec<(Pos, Pos)>, mut waiting: Vec<(Pos, Kind)>)
                 break;
             }
         }
-        let Some((i, j)) = linking_pair(&b, &waiting) else {
+        let Some(pair) = take_linking_pair(&mut b, &mut waiting) else {
             break;
         };
-        let (x, y) = (waiting[i].0, waiting[j].0);
-        b.clear(x);
-        b.clear(y);
-        out.push((x, y));
-        waiting.swap_remove(j.max(i));
-        waiting.swap_remove(j.min(i));
+        out.push(pair);
     }
     Played {
         moves: out,

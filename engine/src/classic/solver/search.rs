@@ -57,22 +57,9 @@ impl Levels {
         self.bits[w] |= 1 << b;
     }
 
-    /// The set of `levels`.
-    fn from(levels: impl IntoIterator<Item = u32>) -> Levels {
-        let mut s = Levels::default();
-        for l in levels {
-            s.insert(l);
-        }
-        s
-    }
-
     /// Every level up to `l`.
     fn up_to(l: u32) -> Levels {
-        let mut s = Levels::default();
-        for i in 0..=l {
-            s.insert(i);
-        }
-        s
+        (0..=l).collect()
     }
 
     fn union(&mut self, o: &Levels) {
@@ -101,6 +88,16 @@ impl Levels {
             .rev()
             .find(|(_, &w)| w != 0)
             .map(|(i, &w)| i as u32 * 64 + 63 - w.leading_zeros())
+    }
+}
+
+impl FromIterator<u32> for Levels {
+    fn from_iter<I: IntoIterator<Item = u32>>(levels: I) -> Levels {
+        let mut s = Levels::default();
+        for l in levels {
+            s.insert(l);
+        }
+        s
     }
 }
 
@@ -272,7 +269,7 @@ impl<'i> Search<'i> {
             bump(&mut self.activity, &mut self.bump, kinds);
             self.remember_dead(key);
             self.pos.undo_to(moves_base, commit_base);
-            return Entered::Dead(Levels::from(levels));
+            return Entered::Dead(levels.into_iter().collect());
         }
         let branch = choose(&mut self.pos, &self.activity);
         // The dead-position test costs most of a node: run it where dead ends are likely
@@ -287,7 +284,7 @@ impl<'i> Search<'i> {
         let test = test || branch.is_none();
         let dead = test && self.dead_test.provably_dead(&mut self.pos);
         if let Some(levels) = self.dead_test.reason().filter(|_| dead) {
-            reason = Levels::from(levels.iter().copied());
+            reason = levels.iter().copied().collect();
             self.bump_conflict();
             let (core, pairs) = self.dead_test.proof();
             self.nogoods.learn(core.into(), pairs.into());

@@ -10,6 +10,7 @@ use super::position::Position;
 use super::search::{Outcome, Search};
 use super::Budget;
 use crate::classic::board::{Board, Kind, Pos};
+use crate::classic::repair::replays;
 use crate::rng::Rng;
 
 /// Whether every tile can go, by trying every linkable pair (small boards only).
@@ -56,23 +57,16 @@ fn full_board_of_fours(seed: u64) -> Board {
     }
 }
 
-/// Replays the certificate of a search that solved `board`; panics if it does not clear it.
-fn check_certificate(board: &Board, moves: &[(Pos, Pos)]) {
-    let mut b = board.clone();
-    for &(x, y) in moves {
-        assert!(b.can_link(x, y), "{x:?}-{y:?} does not link on {b:?}");
-        b.clear(x);
-        b.clear(y);
-    }
-    assert!(b.is_cleared(), "certificate leaves {b:?}");
-}
-
 fn decide(board: &Board, restart_first: u64) -> bool {
     let mut never = || false;
     let mut s = Search::new(board, Budget::DEFAULT, &mut never).with_restart_first(restart_first);
     match s.run() {
         Outcome::Solved => {
-            check_certificate(board, &s.certificate());
+            let moves = s.certificate();
+            assert!(
+                replays(board, &moves),
+                "certificate {moves:?} does not clear {board:?}"
+            );
             true
         }
         Outcome::Dead => false,
@@ -103,14 +97,19 @@ fn restarts_never_change_the_verdict() {
     assert!(yes > 1000 && no > 25, "solvable {yes}, unsolvable {no}");
 }
 
-#[test]
-fn a_dead_end_names_the_kinds_of_its_proof() {
-    // One row, kinds 0 0 0 0 1 1, no ring: with 0s paired (first, third) and (second,
-    // fourth) neither pair can ever link, so only kind 0 is stuck; the 1s go.
-    let b = match Board::from_rows(&[[0, 0, 0, 0, 1, 1].map(Some).to_vec()], false) {
+/// One row of kinds 0 0 0 0 1 1, no ring.
+fn zeros_then_ones() -> Board {
+    match Board::from_rows(&[[0, 0, 0, 0, 1, 1].map(Some).to_vec()], false) {
         Ok(b) => b,
         Err(e) => panic!("{e:?}"),
-    };
+    }
+}
+
+#[test]
+fn a_dead_end_names_the_kinds_of_its_proof() {
+    // With 0s paired (first, third) and (second, fourth) neither pair can ever link, so
+    // only kind 0 is stuck; the 1s go.
+    let b = zeros_then_ones();
     let mut p = Position::new(&b);
     let mut test = DeadTest::new(&p);
     assert!(!test.provably_dead(&mut p));
@@ -126,11 +125,8 @@ fn a_dead_end_names_the_kinds_of_its_proof() {
 
 #[test]
 fn a_kept_core_covers_positions_where_its_pairs_stay_disallowed() {
-    // Kinds 0 0 0 0 1 1 in a row, no ring; the 0s paired (first, third), (second, fourth).
-    let b = match Board::from_rows(&[[0, 0, 0, 0, 1, 1].map(Some).to_vec()], false) {
-        Ok(b) => b,
-        Err(e) => panic!("{e:?}"),
-    };
+    // The 0s paired (first, third), (second, fourth).
+    let b = zeros_then_ones();
     let mut p = Position::new(&b);
     let mut test = DeadTest::new(&p);
     let zeros = p.tiles_of(0).to_vec();
