@@ -1,10 +1,11 @@
 //! The board: an R×C grid of cells, each empty or holding a tile kind, surrounded by a
 //! one-cell ring (row −1, row R, column −1, column C) that paths may use unless the ring
-//! is turned off. Owns cell storage and the O(1) "is this straight segment clear" test
-//! that the link search is built on.
+//! is turned off. Owns cell storage and the occupancy bits of every row and column
+//! (`bits`) that the link search's "is this straight segment clear" tests are built on.
 
 use serde::{Deserialize, Serialize};
 
+use crate::classic::bits;
 use crate::error::{EngineError, Result};
 
 /// A tile kind: a small non-negative integer; tiles of the same kind match.
@@ -60,8 +61,9 @@ impl From<Pos> for (i16, i16) {
     }
 }
 
-/// The grid of cells plus prefix counts of occupied cells per row and per column of the
-/// padded grid (board plus ring), so that any straight segment is tested in O(1).
+/// The grid of cells plus the occupancy bits of every row and every column of the padded
+/// grid (board plus ring): a straight segment is tested with a word operation or two
+/// (sides up to 62), and a change costs two bit flips.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     rows: usize,
@@ -72,10 +74,13 @@ pub struct Board {
     h: usize,
     /// Padded cells, row-major, `h * w`.
     cells: Vec<u16>,
-    /// `row_occ[r * (w + 1) + c]` = occupied cells in padded row `r` at columns `< c`.
-    row_occ: Vec<u16>,
-    /// `col_occ[c * (h + 1) + r]` = occupied cells in padded column `c` at rows `< r`.
-    col_occ: Vec<u16>,
+    /// Padded row `r`'s occupancy (a tile, or the closed ring), bit `c` for column `c`,
+    /// in `row_words` words from `r * row_words`; padded column `c`'s likewise in
+    /// `col_bits`, bit `r` for row `r`.
+    row_bits: Vec<u64>,
+    col_bits: Vec<u64>,
+    row_words: usize,
+    col_words: usize,
     tiles: usize,
 }
 
@@ -110,8 +115,10 @@ impl Board {
             w,
             h,
             cells,
-            row_occ: vec![0; h * (w + 1)],
-            col_occ: vec![0; w * (h + 1)],
+            row_bits: vec![0; h * bits::words_for(w)],
+            col_bits: vec![0; w * bits::words_for(h)],
+            row_words: bits::words_for(w),
+            col_words: bits::words_for(h),
             tiles: 0,
         };
         board.rebuild_index();
@@ -227,7 +234,7 @@ impl Board {
         }
     }
 
-    /// Puts `kind` (or nothing) at `p`, keeping the segment index up to date in O(R + C).
+    /// Puts `kind` (or nothing) at `p`, keeping the occupancy bits up to date.
     pub fn set(&mut self, p: Pos, kind: Option<Kind>) -> Result<()> {
         self.check(p)?;
         if let Some(k) = kind {
@@ -263,15 +270,8 @@ impl Board {
         self.cells[i] = kind.map_or(EMPTY, |k| k + 1);
         if was != now {
             let (pr, pc) = (p.row as usize + 1, p.col as usize + 1);
-            let (w1, h1) = (self.w + 1, self.h + 1);
-            for c in pc + 1..=self.w {
-                let v = &mut self.row_occ[pr * w1 + c];
-                *v = if now { *v + 1 } else { *v - 1 };
-            }
-            for r in pr + 1..=self.h {
-                let v = &mut self.col_occ[pc * h1 + r];
-                *v = if now { *v + 1 } else { *v - 1 };
-            }
+            bits::set(self.row_mut(pr), pc, now);
+            bits::set(self.col_mut(pc), pr, now);
             if now {
                 self.tiles += 1;
             } else {
@@ -311,51 +311,63 @@ impl Board {
     /// Whether every cell strictly between padded columns `a` and `b` of padded row `r` is free.
     #[inline]
     pub(crate) fn clear_row(&self, r: usize, a: usize, b: usize) -> bool {
-        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-        if hi <= lo + 1 {
-            return true;
-        }
-        let base = r * (self.w + 1);
-        self.row_occ[base + hi] == self.row_occ[base + lo + 1]
+        bits::none_between(self.row(r), a.min(b), a.max(b))
     }
 
     /// Whether every cell strictly between padded rows `a` and `b` of padded column `c` is free.
     #[inline]
     pub(crate) fn clear_col(&self, c: usize, a: usize, b: usize) -> bool {
-        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-        if hi <= lo + 1 {
-            return true;
-        }
-        let base = c * (self.h + 1);
-        self.col_occ[base + hi] == self.col_occ[base + lo + 1]
+        bits::none_between(self.col(c), a.min(b), a.max(b))
     }
 
-    /// Recomputes tile count and prefix counts from the cells.
+    /// The padded columns `lo..=hi` of padded row `r` around column `c` whose cells other
+    /// than `c` are free: how far a horizontal path from (`r`, `c`) reaches.
+    #[inline]
+    pub(crate) fn row_reach(&self, r: usize, c: usize) -> (usize, usize) {
+        bits::clear_run(self.row(r), c, self.w)
+    }
+
+    /// The padded rows `lo..=hi` of padded column `c` around row `r` whose cells other
+    /// than `r` are free: how far a vertical path from (`r`, `c`) reaches.
+    #[inline]
+    pub(crate) fn col_reach(&self, c: usize, r: usize) -> (usize, usize) {
+        bits::clear_run(self.col(c), r, self.h)
+    }
+
+    #[inline]
+    fn row(&self, r: usize) -> &[u64] {
+        &self.row_bits[r * self.row_words..(r + 1) * self.row_words]
+    }
+
+    #[inline]
+    fn col(&self, c: usize) -> &[u64] {
+        &self.col_bits[c * self.col_words..(c + 1) * self.col_words]
+    }
+
+    fn row_mut(&mut self, r: usize) -> &mut [u64] {
+        &mut self.row_bits[r * self.row_words..(r + 1) * self.row_words]
+    }
+
+    fn col_mut(&mut self, c: usize) -> &mut [u64] {
+        &mut self.col_bits[c * self.col_words..(c + 1) * self.col_words]
+    }
+
+    /// Recomputes the tile count and the occupancy bits from the cells.
     fn rebuild_index(&mut self) {
         let (h, w) = (self.h, self.w);
         self.tiles = 0;
+        self.row_bits.iter_mut().for_each(|x| *x = 0);
+        self.col_bits.iter_mut().for_each(|x| *x = 0);
         for r in 0..h {
-            let mut acc = 0u16;
-            self.row_occ[r * (w + 1)] = 0;
             for c in 0..w {
                 let v = self.cells[r * w + c];
                 if v != EMPTY {
-                    acc += 1;
+                    bits::set(self.row_mut(r), c, true);
+                    bits::set(self.col_mut(c), r, true);
                     if v != WALL {
                         self.tiles += 1;
                     }
                 }
-                self.row_occ[r * (w + 1) + c + 1] = acc;
-            }
-        }
-        for c in 0..w {
-            let mut acc = 0u16;
-            self.col_occ[c * (h + 1)] = 0;
-            for r in 0..h {
-                if self.cells[r * w + c] != EMPTY {
-                    acc += 1;
-                }
-                self.col_occ[c * (h + 1) + r + 1] = acc;
             }
         }
     }

@@ -5,8 +5,9 @@
 //! segment runs horizontally when both orientations tie, and the first corner lies as
 //! close to the first tile as possible; on a tie of distance, the lower row or column).
 //!
-//! Cost: O(1) for straight and one-turn paths (prefix-count segment tests), O(R + C)
-//! for two turns (one scan of each tile's straight reach, one O(1) test per candidate).
+//! Cost: O(1) for straight and one-turn paths (a segment test is a word operation on the
+//! board's occupancy bits, for sides up to 62), O(R + C) for two turns (each tile's
+//! straight reach from the bits, then one O(1) test per candidate line).
 
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
@@ -142,9 +143,8 @@ impl Board {
     /// Best column `c` for a path A →(row r1)→ (r1,c) →(col c)→ (r2,c) →(row r2)→ B,
     /// as (extra length beyond the Manhattan distance, padded column).
     fn best_column(&self, r1: usize, c1: usize, r2: usize, c2: usize) -> Option<(usize, usize)> {
-        let w = self.padded_dims().1;
-        let (lo_a, hi_a) = reach(c1, w, |c| self.free(r1, c));
-        let (lo_b, hi_b) = reach(c2, w, |c| self.free(r2, c));
+        let (lo_a, hi_a) = self.row_reach(r1, c1);
+        let (lo_b, hi_b) = self.row_reach(r2, c2);
         best_line(c1, c2, lo_a.max(lo_b), hi_a.min(hi_b), |c| {
             self.clear_col(c, r1, r2)
         })
@@ -153,9 +153,8 @@ impl Board {
     /// Best row `r` for a path A →(col c1)→ (r,c1) →(row r)→ (r,c2) →(col c2)→ B,
     /// as (extra length beyond the Manhattan distance, padded row).
     fn best_row(&self, r1: usize, c1: usize, r2: usize, c2: usize) -> Option<(usize, usize)> {
-        let h = self.padded_dims().0;
-        let (lo_a, hi_a) = reach(r1, h, |r| self.free(r, c1));
-        let (lo_b, hi_b) = reach(r2, h, |r| self.free(r, c2));
+        let (lo_a, hi_a) = self.col_reach(c1, r1);
+        let (lo_b, hi_b) = self.col_reach(c2, r2);
         best_line(r1, r2, lo_a.max(lo_b), hi_a.min(hi_b), |r| {
             self.clear_row(r, c1, c2)
         })
@@ -166,21 +165,6 @@ impl Board {
 #[inline]
 fn at(pr: usize, pc: usize) -> Pos {
     Pos::new(pr as i16 - 1, pc as i16 - 1)
-}
-
-/// The range `lo..=hi` around `x` (in `0..n`) whose cells other than `x` are all free and
-/// reachable from `x` in a straight line.
-#[inline]
-fn reach(x: usize, n: usize, free: impl Fn(usize) -> bool) -> (usize, usize) {
-    let mut lo = x;
-    while lo > 0 && free(lo - 1) {
-        lo -= 1;
-    }
-    let mut hi = x;
-    while hi + 1 < n && free(hi + 1) {
-        hi += 1;
-    }
-    (lo, hi)
 }
 
 /// The best crossing line `x` in `lo..=hi` (excluding `x1` and `x2` themselves) whose

@@ -3,6 +3,7 @@
 //! deals, the exact solver and the game state machine.
 
 mod arrange;
+mod bits;
 pub mod board;
 pub mod deal;
 pub mod game;
