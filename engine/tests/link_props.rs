@@ -1,5 +1,6 @@
 //! Property test: the fast link search agrees with the reference search on random
-//! boards of every size up to 12×16 and every density, with and without the ring.
+//! boards of every size up to 12×16 and every density, with and without the ring, and on
+//! boards whose padded rows or columns need more than one word of occupancy bits.
 
 mod common;
 
@@ -9,14 +10,16 @@ use proptest::prelude::*;
 
 /// (rows, cols, ring, cells, pair picks): cells hold `None` or a kind in 0..kinds.
 fn arb_case() -> impl Strategy<Value = (Board, Vec<(usize, usize)>)> {
-    (
-        1usize..=12,
-        1usize..=16,
-        any::<bool>(),
-        0u32..=100,
-        1u64..=4,
-    )
-        .prop_flat_map(|(rows, cols, ring, density, kinds)| {
+    arb_sized(1..=12, 1..=16)
+}
+
+/// As [`arb_case`], with the sides drawn from `rows` and `cols`.
+fn arb_sized(
+    rows: std::ops::RangeInclusive<usize>,
+    cols: std::ops::RangeInclusive<usize>,
+) -> impl Strategy<Value = (Board, Vec<(usize, usize)>)> {
+    (rows, cols, any::<bool>(), 0u32..=100, 1u64..=4).prop_flat_map(
+        |(rows, cols, ring, density, kinds)| {
             (
                 Just((rows, cols, ring)),
                 prop::collection::vec((0u32..100, 0..kinds), rows * cols),
@@ -34,7 +37,8 @@ fn arb_case() -> impl Strategy<Value = (Board, Vec<(usize, usize)>)> {
                     debug_assert_eq!(grid.len(), rows);
                     (Board::from_rows(&grid, ring).unwrap(), picks)
                 })
-        })
+        },
+    )
 }
 
 fn check_pair(board: &Board, a: Pos, b: Pos) -> Result<(), TestCaseError> {
@@ -102,6 +106,24 @@ proptest! {
         for &a in &tiles {
             for &b in &tiles {
                 check_pair(&board, a, b)?;
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3_000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Boards around the one-word limit (padded sides 63 to 68): the multi-word bit lines
+    /// and the general search they fall back to.
+    #[test]
+    fn wide_and_tall_boards_match_reference(
+        (board, picks) in prop_oneof![arb_sized(1..=4, 61..=66), arb_sized(61..=66, 1..=4)]
+    ) {
+        let tiles: Vec<Pos> = board.tiles().map(|(p, _)| p).collect();
+        if tiles.len() >= 2 {
+            for (i, j) in picks {
+                check_pair(&board, tiles[i % tiles.len()], tiles[j % tiles.len()])?;
             }
         }
     }

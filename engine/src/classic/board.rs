@@ -334,6 +334,37 @@ impl Board {
         bits::clear_run(self.col(c), r, self.h)
     }
 
+    /// Whether the board cell at `p` has no free neighbour (tiles or a closed ring all
+    /// round): a path from it can only reach a tile next to it.
+    #[inline]
+    pub(crate) fn enclosed(&self, p: Pos) -> bool {
+        let (r, c) = (p.row as usize + 1, p.col as usize + 1);
+        if self.narrow() {
+            return (self.row_bits[r] >> (c - 1)) & 0b101 == 0b101
+                && (self.col_bits[c] >> (r - 1)) & 0b101 == 0b101;
+        }
+        !(self.free(r, c - 1) || self.free(r, c + 1) || self.free(r - 1, c) || self.free(r + 1, c))
+    }
+
+    /// Whether every padded row and column fits one word (padded sides up to 64), so
+    /// that [`Board::row_word`] and [`Board::col_word`] hold whole lines.
+    #[inline]
+    pub(crate) fn narrow(&self) -> bool {
+        self.row_words == 1 && self.col_words == 1
+    }
+
+    /// Padded row `r`'s occupancy bits (bit `c` for column `c`) on a narrow board.
+    #[inline]
+    pub(crate) fn row_word(&self, r: usize) -> u64 {
+        self.row_bits[r]
+    }
+
+    /// Padded column `c`'s occupancy bits (bit `r` for row `r`) on a narrow board.
+    #[inline]
+    pub(crate) fn col_word(&self, c: usize) -> u64 {
+        self.col_bits[c]
+    }
+
     #[inline]
     fn row(&self, r: usize) -> &[u64] {
         &self.row_bits[r * self.row_words..(r + 1) * self.row_words]

@@ -407,25 +407,10 @@ impl Position {
     }
 
     /// Whether the tiles `t` and `u` (distinct, of one kind, whether on the board or
-    /// taken off) link on the board as it is, uncached. A tile with no free neighbour
-    /// links only to a tile next to it, which is tested first (both are cheap next to a
-    /// path search).
+    /// taken off) link on the board as it is, uncached.
     #[inline]
     pub(super) fn cells_link(&self, t: u32, u: u32) -> bool {
-        let (pt, pu) = (self.pos(t), self.pos(u));
-        if pt.row.abs_diff(pu.row) + pt.col.abs_diff(pu.col) == 1 {
-            return true;
-        }
-        !self.enclosed(pt) && !self.enclosed(pu) && self.board.cells_link(pt, pu)
-    }
-
-    /// Whether the cell at `p` has no free neighbour: a path from it can only reach a
-    /// tile next to it.
-    #[inline]
-    fn enclosed(&self, p: Pos) -> bool {
-        let (r, c) = (p.row as usize + 1, p.col as usize + 1);
-        let b = &self.board;
-        !(b.free(r, c - 1) || b.free(r, c + 1) || b.free(r - 1, c) || b.free(r + 1, c))
+        self.board.cells_link(self.pos(t), self.pos(u))
     }
 
     /// Takes tile `t`'s cell off the board without recording a move (the dead-position
