@@ -87,6 +87,27 @@ pub(crate) fn clear_run(line: &[u64], x: usize, n: usize) -> (usize, usize) {
     (lo, hi)
 }
 
+/// The clear run around `x` in a one-word line of `n` cells (`n <= 64`) as a mask: the
+/// bits `lo..=hi` of [`clear_run`] (`x` included).
+#[inline]
+pub(crate) fn run_mask(word: u64, x: usize, n: usize) -> u64 {
+    let below = word & ((1u64 << x) - 1);
+    let lo = WORD - below.leading_zeros() as usize;
+    let above = word & !(2u64 << x).wrapping_sub(1);
+    let end = (above.trailing_zeros() as usize).min(n);
+    ones_below(end) & !ones_below(lo)
+}
+
+/// The bits `0..n` (`n <= 64`).
+#[inline]
+fn ones_below(n: usize) -> u64 {
+    if n >= WORD {
+        !0
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -144,6 +165,10 @@ mod tests {
                 run.1 += 1;
             }
             prop_assert_eq!(clear_run(&line, a, n), run);
+            if n <= WORD {
+                let mask = (run.0..=run.1).fold(0u64, |m, i| m | 1 << i);
+                prop_assert_eq!(run_mask(line[0], a, n), mask);
+            }
         }
     }
 }

@@ -339,10 +339,6 @@ impl Board {
     #[inline]
     pub(crate) fn enclosed(&self, p: Pos) -> bool {
         let (r, c) = (p.row as usize + 1, p.col as usize + 1);
-        if self.narrow() {
-            return (self.row_bits[r] >> (c - 1)) & 0b101 == 0b101
-                && (self.col_bits[c] >> (r - 1)) & 0b101 == 0b101;
-        }
         !(self.free(r, c - 1) || self.free(r, c + 1) || self.free(r - 1, c) || self.free(r + 1, c))
     }
 

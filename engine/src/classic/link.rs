@@ -12,6 +12,7 @@
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
 
+use crate::classic::bits;
 use crate::classic::board::{Board, Pos};
 
 /// A connecting path given by its corner points: A, up to two corners, B.
@@ -89,41 +90,54 @@ impl Board {
 
     /// Whether two distinct occupied cells connect, whatever their kinds: deals and
     /// shuffles build removal orders on occupancy alone and give kinds afterwards.
-    /// A tile next to the other links at once; a tile with no free neighbour links to
-    /// nothing else (both cheap next to a path search, and common on full boards).
     pub(crate) fn cells_link(&self, a: Pos, b: Pos) -> bool {
         if a.row.abs_diff(b.row) + a.col.abs_diff(b.col) == 1 {
             return true;
         }
-        a != b && !self.enclosed(a) && !self.enclosed(b) && self.linked(a, b)
+        if a == b {
+            return false;
+        }
+        if self.narrow() {
+            return self.narrow_link(a, b);
+        }
+        // A tile with no free neighbour links to nothing but a neighbour: cheap next to
+        // a search, and common on full boards.
+        !self.enclosed(a) && !self.enclosed(b) && self.route(a, b, Goal::Any).is_some()
     }
 
-    /// Whether any path joins the distinct cells `a` and `b` (their own contents are
-    /// ignored). On a narrow board each family of paths is one mask test: through a
-    /// column `c` (A along its row to `c`, down `c`, along B's row: `c` within both
-    /// tiles' reach along their rows, column `c` clear between their rows), or through a
-    /// row likewise. The family's lines include the tiles' own columns (rows), which are
-    /// the one-turn and straight paths, so nothing else needs testing.
-    fn linked(&self, a: Pos, b: Pos) -> bool {
-        if !self.narrow() {
-            return self.route(a, b, Goal::Any).is_some();
-        }
+    /// [`Board::cells_link`] for two cells not next to each other on a narrow board: each
+    /// family of paths is one mask test. Through a column `c` (A along its row to `c`,
+    /// along `c`, then along B's row): `c` in both tiles' clear runs along their rows and
+    /// column `c` clear between their rows, i.e. not in the OR of the rows in between.
+    /// Through a row likewise. A family's lines include the tiles' own columns (rows),
+    /// which give the straight and one-turn paths, so nothing else needs testing. A tile
+    /// with no free neighbour (common on full boards) is let go first.
+    fn narrow_link(&self, a: Pos, b: Pos) -> bool {
+        let (h, w) = self.padded_dims();
         let (r1, c1) = (a.row as usize + 1, a.col as usize + 1);
         let (r2, c2) = (b.row as usize + 1, b.col as usize + 1);
-        let through_column = r1 != r2 && {
-            let (lo_a, hi_a) = self.row_reach(r1, c1);
-            let (lo_b, hi_b) = self.row_reach(r2, c2);
-            let blocked = (r1.min(r2) + 1..r1.max(r2)).fold(0, |m, r| m | self.row_word(r));
-            span(lo_a.max(lo_b), hi_a.min(hi_b)) & !blocked != 0
+        let enclosed = |r: usize, c: usize| {
+            (self.row_word(r) >> (c - 1)) & 0b101 == 0b101
+                && (self.col_word(c) >> (r - 1)) & 0b101 == 0b101
         };
-        through_column || {
-            c1 != c2 && {
-                let (lo_a, hi_a) = self.col_reach(c1, r1);
-                let (lo_b, hi_b) = self.col_reach(c2, r2);
-                let blocked = (c1.min(c2) + 1..c1.max(c2)).fold(0, |m, c| m | self.col_word(c));
-                span(lo_a.max(lo_b), hi_a.min(hi_b)) & !blocked != 0
-            }
+        if enclosed(r1, c1) || enclosed(r2, c2) {
+            return false;
         }
+        let through_column = r1 != r2 && {
+            let blocked = (r1.min(r2) + 1..r1.max(r2)).fold(0, |m, r| m | self.row_word(r));
+            bits::run_mask(self.row_word(r1), c1, w)
+                & bits::run_mask(self.row_word(r2), c2, w)
+                & !blocked
+                != 0
+        };
+        through_column
+            || c1 != c2 && {
+                let blocked = (c1.min(c2) + 1..c1.max(c2)).fold(0, |m, c| m | self.col_word(c));
+                bits::run_mask(self.col_word(c1), r1, h)
+                    & bits::run_mask(self.col_word(c2), r2, h)
+                    & !blocked
+                    != 0
+            }
     }
 
     fn is_pair(&self, a: Pos, b: Pos) -> bool {
@@ -191,16 +205,6 @@ impl Board {
         best_line(r1, r2, lo_a.max(lo_b), hi_a.min(hi_b), |r| {
             self.clear_row(r, c1, c2)
         })
-    }
-}
-
-/// The bits `lo..=hi` of a word (none when `lo > hi`).
-#[inline]
-fn span(lo: usize, hi: usize) -> u64 {
-    if lo > hi {
-        0
-    } else {
-        (!0u64 >> (63 - hi)) & (!0u64 << lo)
     }
 }
 
