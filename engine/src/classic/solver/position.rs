@@ -36,16 +36,17 @@ pub(super) struct Position {
     /// tile, its banned partners; and the bans in the order made, for undoing.
     bans: Vec<Vec<u32>>,
     ban_stack: Vec<(u32, u32)>,
-    /// Link answers by [`Position::slot`], each with a stamp: a pair that does not link
-    /// holds for the board `version` it was found on; a pair that links holds until the
-    /// next undo (`undos`: removing tiles never blocks a path). Empty when too large.
-    link_cache: Vec<(u64, bool)>,
+    /// Link answers by [`Position::slot`], each with the board it was found on (see
+    /// [`Found`]). Empty when too large.
+    link_cache: Vec<Found>,
     stride: usize,
     /// Tile → its index within its kind.
     rank: Vec<u32>,
-    /// Bumped on every move made or undone, and on every undo.
-    version: u64,
-    undos: u64,
+    /// The boards on the current line: `line[i]` names the board after the first `i`
+    /// moves. A name is drawn from `names` when a move makes a board and is never given
+    /// again, so an undo gives back the name of the board it returns to.
+    line: Vec<u64>,
+    names: u64,
     /// The search level changes are made at (set by the search), and per tile the level
     /// it was removed / committed at, per ban (in `bans` order) the level it was made at:
     /// what a dead end's reason is made of.
@@ -53,6 +54,15 @@ pub(super) struct Position {
     removed_at: Vec<u32>,
     mated_at: Vec<u32>,
     ban_levels: Vec<Vec<u32>>,
+}
+
+/// A remembered link answer: whether the pair links on the board named `board` (0: no
+/// answer), the board after `depth` moves of the line it was found on.
+#[derive(Clone, Copy, Default)]
+struct Found {
+    board: u64,
+    depth: u32,
+    links: bool,
 }
 
 impl Position {
@@ -85,7 +95,7 @@ impl Position {
             }
         }
         let link_cache = match n.checked_mul(stride) {
-            Some(size) if size <= LINK_CACHE_MAX => vec![(0, false); size],
+            Some(size) if size <= LINK_CACHE_MAX => vec![Found::default(); size],
             _ => Vec::new(),
         };
         Position {
@@ -105,8 +115,8 @@ impl Position {
             link_cache,
             stride,
             rank,
-            version: 1,
-            undos: 1,
+            line: vec![1],
+            names: 1,
             level: 0,
             removed_at: vec![0; n],
             mated_at: vec![0; n],
@@ -211,7 +221,8 @@ impl Position {
             self.open[k] -= 2;
         }
         self.moves.push((a, b));
-        self.version += 1;
+        self.names += 1;
+        self.line.push(self.names);
     }
 
     /// Commits the open tiles `a` and `b` to go together.
@@ -228,9 +239,6 @@ impl Position {
     /// Undoes moves back to `moves_len` moves, then commits back to `commit_len`. (Every
     /// tile committed after the mark is on the board again once the moves are undone.)
     pub(super) fn undo_to(&mut self, moves_len: usize, commit_len: usize) {
-        if self.moves.len() > moves_len {
-            self.undos += 1;
-        }
         while self.moves.len() > moves_len {
             let Some((a, b)) = self.moves.pop() else {
                 break;
@@ -244,7 +252,7 @@ impl Position {
             if self.mate[a as usize] == NONE {
                 self.open[k] += 2;
             }
-            self.version += 1;
+            self.line.pop();
         }
         while self.commits.len() > commit_len {
             let Some(a) = self.commits.pop() else {
@@ -376,34 +384,38 @@ impl Position {
     #[inline]
     pub(super) fn links(&mut self, a: u32, b: u32) -> bool {
         let slot = self.slot(a, b);
-        if let Some(i) = slot {
-            let (stamp, known) = self.link_cache[i];
-            if stamp == self.stamp(known) {
-                return known;
-            }
+        if let Some(known) = slot.and_then(|i| self.cached(i)) {
+            return known;
         }
-        let known = self.cells_link(a, b);
+        let links = self.cells_link(a, b);
         if let Some(i) = slot {
-            self.link_cache[i] = (self.stamp(known), known);
+            let depth = self.moves.len();
+            self.link_cache[i] = Found {
+                board: self.line[depth],
+                depth: depth as u32,
+                links,
+            };
         }
-        known
+        links
     }
 
-    /// The stamp under which a link answer holds now.
+    /// The link cache's answer in `slot`, if it holds on the board as it is: found on
+    /// this board, or found linking on a board of the current line (a board this one was
+    /// reached from by moves: removing tiles never blocks a path).
     #[inline]
-    fn stamp(&self, links: bool) -> u64 {
-        if links {
-            self.undos
-        } else {
-            self.version
-        }
+    fn cached(&self, slot: usize) -> Option<bool> {
+        let f = self.link_cache[slot];
+        let depth = f.depth as usize;
+        let on_line = self.line.get(depth) == Some(&f.board);
+        (on_line && (f.links || depth == self.moves.len())).then_some(f.links)
     }
 
     /// Whether tiles `a` and `b` (both on the board) are known to link on the board as it is.
     #[inline]
     pub(super) fn known_link(&self, a: u32, b: u32) -> bool {
         self.slot(a, b)
-            .is_some_and(|i| self.link_cache[i] == (self.undos, true))
+            .and_then(|i| self.cached(i))
+            .unwrap_or(false)
     }
 
     /// Whether the tiles `t` and `u` (distinct, of one kind, whether on the board or
