@@ -34,6 +34,9 @@ pub(super) struct DeadTest {
     /// tile) and the pairs its proof needs disallowed.
     core: Vec<u64>,
     pairs: Vec<(u32, u32)>,
+    /// Scratch for [`DeadTest::explain`]: per pair of one kind's tiles (by index in the
+    /// kind), whether they link with the set taken off.
+    kind_links: Vec<bool>,
 }
 
 impl DeadTest {
@@ -50,6 +53,7 @@ impl DeadTest {
             conflict: Vec::new(),
             core: Vec::new(),
             pairs: Vec::new(),
+            kind_links: Vec::new(),
         }
     }
 
@@ -101,19 +105,37 @@ impl DeadTest {
     }
 
     /// Computes the reason, with the set still taken off the board, and notes its kinds,
-    /// core and pairs.
+    /// core and pairs. No pair is tested twice: the saturation's last pass found every
+    /// allowed pair of a core tile not to link on this board, and a pair of two core tiles
+    /// is looked up the second time.
     fn explain(&mut self, p: &Position) -> Option<Vec<u32>> {
         let mut levels = Vec::new();
         self.core.resize(p.tile_count().div_ceil(64), 0);
         for k in 0..p.kind_count() {
             let mut involved = false;
-            for &t in p.tiles_of(k) {
+            let ts = p.tiles_of(k);
+            let n = ts.len();
+            self.kind_links.clear();
+            self.kind_links.resize(n * n, false);
+            for (i, &t) in ts.iter().enumerate() {
                 if !p.is_alive(t) || self.reach[t as usize] {
                     continue;
                 }
                 self.core[t as usize / 64] |= 1 << (t % 64);
-                for &u in p.tiles_of(k) {
-                    if u != t && p.cells_link(t, u) {
+                for (j, &u) in ts.iter().enumerate() {
+                    if u == t {
+                        continue;
+                    }
+                    let core_u = p.is_alive(u) && !self.reach[u as usize];
+                    let links = if core_u && j < i {
+                        self.kind_links[j * n + i]
+                    } else if p.is_alive(u) && p.allowed(t, u) && self.known_failure(p, t, u) {
+                        false
+                    } else {
+                        p.cells_link(t, u)
+                    };
+                    self.kind_links[i * n + j] = links;
+                    if links {
                         levels.push(p.disallowed_since(t, u)?);
                         self.pairs.push((t, u));
                         involved = true;
@@ -220,19 +242,25 @@ impl DeadTest {
         }
     }
 
+    /// Whether `t` and `u` were found not to link since the last join.
+    #[inline]
+    fn known_failure(&self, p: &Position, t: u32, u: u32) -> bool {
+        let slot = if t < u { p.slot(t, u) } else { p.slot(u, t) };
+        slot.is_some_and(|i| self.failed[i] == self.epoch)
+    }
+
     /// Whether `t` and `u` link on the board with the set taken off. A failure is
     /// remembered until the next join (the board only changes on joins, and the link
     /// rule is symmetric), so a pair is tested once per board state.
     #[inline]
     fn dead_link(&mut self, p: &Position, t: u32, u: u32) -> bool {
-        let slot = if t < u { p.slot(t, u) } else { p.slot(u, t) };
-        let epoch = self.epoch;
-        if slot.is_some_and(|i| self.failed[i] == epoch) {
+        if self.known_failure(p, t, u) {
             return false;
         }
         let linked = p.cells_link(t, u);
+        let slot = if t < u { p.slot(t, u) } else { p.slot(u, t) };
         if let (false, Some(i)) = (linked, slot) {
-            self.failed[i] = epoch;
+            self.failed[i] = self.epoch;
         }
         linked
     }
