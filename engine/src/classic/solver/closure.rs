@@ -6,6 +6,11 @@ use super::position::{Position, NONE};
 /// Calls allowed when trying to clear a kind's open tiles on their own (exhaustive for 8
 /// tiles or fewer in practice; beyond, a failure only means "not known safe").
 const CLEAR_KIND_STEPS: u32 = 256;
+/// Open tiles of a kind from which on a clearing attempt first works out which pairs
+/// could ever link (see [`Possible`]); fewer are tried directly.
+const POSSIBLE_FROM: usize = 6;
+/// Largest kind (in tiles) whose possible pairs are tabulated.
+const POSSIBLE_MAX: usize = 64;
 
 /// Applies the closure until nothing changes, visiting kinds round-robin until a full
 /// round changes nothing. Returns false when the position is found dead on the way.
@@ -100,9 +105,17 @@ pub(super) fn any_open_link(p: &mut Position, k: usize) -> bool {
 /// alone (recording the moves); otherwise leaves the position as it was.
 pub(super) fn clear_open(p: &mut Position, k: usize) -> bool {
     let tiles = p.open_of(k);
+    let possible = if tiles.len() >= POSSIBLE_FROM && p.tiles_of(k).len() <= POSSIBLE_MAX {
+        match Possible::of(p, k, &tiles) {
+            Some(possible) => Some(possible),
+            None => return false,
+        }
+    } else {
+        None
+    };
     let mark = p.moves().len();
     let mut steps = 0;
-    if clear_tiles(p, &tiles, &mut steps) {
+    if clear_tiles(p, &tiles, possible.as_ref(), &mut steps) {
         true
     } else {
         let commits = p.commit_len();
@@ -111,7 +124,56 @@ pub(super) fn clear_open(p: &mut Position, k: usize) -> bool {
     }
 }
 
-fn clear_tiles(p: &mut Position, tiles: &[u32], steps: &mut u32) -> bool {
+/// The pairs of a kind's open tiles that could ever link while those tiles are cleared
+/// among themselves: the pairs that link with all of them taken off the board (the
+/// other tiles stay, and taking tiles off only opens paths). A tile in none of them
+/// can never go this way, so the attempt fails without a search; and the search
+/// tries only these pairs.
+struct Possible {
+    /// Tiles of the kind, and per pair of them (by [`Position::rank`]) whether it could link.
+    size: usize,
+    pairs: Vec<bool>,
+}
+
+impl Possible {
+    /// The possible pairs of `tiles` (the open tiles of kind `k`), or `None` when one of
+    /// them has no possible partner.
+    fn of(p: &mut Position, k: usize, tiles: &[u32]) -> Option<Possible> {
+        let size = p.tiles_of(k).len();
+        let mut pairs = vec![false; size * size];
+        for &t in tiles {
+            p.take_off(t);
+        }
+        for (i, &a) in tiles.iter().enumerate() {
+            for &b in &tiles[i + 1..] {
+                if p.cells_link(a, b) {
+                    pairs[p.rank(a) * size + p.rank(b)] = true;
+                    pairs[p.rank(b) * size + p.rank(a)] = true;
+                }
+            }
+        }
+        for &t in tiles {
+            p.put_back(t);
+        }
+        let all_paired = tiles.iter().all(|&a| {
+            let row = p.rank(a) * size;
+            pairs[row..row + size].contains(&true)
+        });
+        all_paired.then_some(Possible { size, pairs })
+    }
+
+    #[inline]
+    fn may(&self, p: &Position, a: u32, b: u32) -> bool {
+        self.pairs[p.rank(a) * self.size + p.rank(b)]
+    }
+}
+
+fn clear_tiles(
+    p: &mut Position,
+    tiles: &[u32],
+    possible: Option<&Possible>,
+    steps: &mut u32,
+) -> bool {
     if tiles.is_empty() {
         return true;
     }
@@ -123,7 +185,7 @@ fn clear_tiles(p: &mut Position, tiles: &[u32], steps: &mut u32) -> bool {
     for i in 0..n {
         for j in i + 1..n {
             let (a, b) = (tiles[i], tiles[j]);
-            if !p.links(a, b) {
+            if possible.is_some_and(|q| !q.may(p, a, b)) || !p.links(a, b) {
                 continue;
             }
             let mark = p.moves().len();
@@ -133,7 +195,7 @@ fn clear_tiles(p: &mut Position, tiles: &[u32], steps: &mut u32) -> bool {
                 .copied()
                 .filter(|&t| t != a && t != b)
                 .collect();
-            if clear_tiles(p, &rest, steps) {
+            if clear_tiles(p, &rest, possible, steps) {
                 return true;
             }
             let commits = p.commit_len();
@@ -154,4 +216,54 @@ pub(super) fn first_safe_move(p: &mut Position) -> Option<(u32, u32)> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::classic::board::Board;
+    use crate::rng::Rng;
+
+    /// A random `rows`×`cols` board: kind 0 on `n` cells, others on a random share of the rest.
+    fn board(seed: u64, n: usize) -> Board {
+        let mut rng = Rng::new(seed, 11);
+        let (rows, cols) = (4 + seed as usize % 3, 5 + seed as usize % 4);
+        let mut cells: Vec<Option<u64>> = vec![Some(0); n];
+        let rest = rows * cols - n;
+        let filled = rng.below(rest + 1) / 2 * 2;
+        cells.extend((0..filled).map(|i| Some(1 + i as u64 / 2)));
+        cells.resize(rows * cols, None);
+        rng.shuffle(&mut cells);
+        let grid: Vec<Vec<Option<u64>>> = cells.chunks(cols).map(<[_]>::to_vec).collect();
+        Board::from_rows(&grid, seed % 5 != 0).expect("a valid board")
+    }
+
+    /// The filter of possible pairs changes nothing but the work: clearing kind 0 with it
+    /// gives what the plain search gives, and when it refuses at once the plain search
+    /// finds no way either.
+    #[test]
+    fn possible_pairs_only_save_work() {
+        let (mut refused, mut cleared) = (0, 0);
+        for seed in 0..3_000 {
+            let n = [6, 8][seed as usize % 2];
+            let b = board(seed, n);
+            let mut p = Position::new(&b);
+            let tiles = p.open_of(0);
+            assert_eq!(tiles.len(), n);
+            let possible = Possible::of(&mut p, 0, &tiles);
+            let mut steps = 0;
+            let plain = clear_tiles(&mut p, &tiles, None, &mut steps);
+            p.undo_to(0, 0);
+            let mut steps = 0;
+            let filtered = possible
+                .as_ref()
+                .is_some_and(|q| clear_tiles(&mut p, &tiles, Some(q), &mut steps));
+            p.undo_to(0, 0);
+            assert_eq!(filtered, plain, "seed {seed}");
+            refused += usize::from(possible.is_none());
+            cleared += usize::from(plain);
+        }
+        assert!(refused > 100, "the filter refused only {refused} attempts");
+        assert!(cleared > 100, "only {cleared} boards cleared");
+    }
 }

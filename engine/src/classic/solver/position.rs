@@ -150,6 +150,12 @@ impl Position {
         self.pos[t as usize]
     }
 
+    /// Tile `t`'s index among the tiles of its kind.
+    #[inline]
+    pub(super) fn rank(&self, t: u32) -> usize {
+        self.rank[t as usize] as usize
+    }
+
     #[inline]
     pub(super) fn dense_kind(&self, t: u32) -> usize {
         self.dense[t as usize] as usize
