@@ -235,7 +235,7 @@ mod tests {
         cells.resize(rows * cols, None);
         rng.shuffle(&mut cells);
         let grid: Vec<Vec<Option<u64>>> = cells.chunks(cols).map(<[_]>::to_vec).collect();
-        Board::from_rows(&grid, seed % 5 != 0).expect("a valid board")
+        Board::from_rows(&grid, !seed.is_multiple_of(5)).expect("a valid board")
     }
 
     /// The filter of possible pairs changes nothing but the work: clearing kind 0 with it
