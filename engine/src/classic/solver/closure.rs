@@ -144,6 +144,9 @@ impl Possible {
         for &t in tiles {
             p.take_off(t);
         }
+        // Tile by tile, stopping at the first with no possible partner (its pairs with
+        // the tiles before it are known by then).
+        let mut all_paired = true;
         for (i, &a) in tiles.iter().enumerate() {
             for &b in &tiles[i + 1..] {
                 if p.cells_link(a, b) {
@@ -151,14 +154,15 @@ impl Possible {
                     pairs[p.rank(b) * size + p.rank(a)] = true;
                 }
             }
+            let row = p.rank(a) * size;
+            if !pairs[row..row + size].contains(&true) {
+                all_paired = false;
+                break;
+            }
         }
         for &t in tiles {
             p.put_back(t);
         }
-        let all_paired = tiles.iter().all(|&a| {
-            let row = p.rank(a) * size;
-            pairs[row..row + size].contains(&true)
-        });
         all_paired.then_some(Possible { size, pairs })
     }
 
