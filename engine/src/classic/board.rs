@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::classic::bits;
+pub use crate::classic::pos::Pos;
 use crate::error::{EngineError, Result};
 
 /// A tile kind: a small non-negative integer; tiles of the same kind match.
@@ -21,45 +22,6 @@ pub const MAX_KIND: Kind = 65_000;
 const EMPTY: u16 = 0;
 /// Stored cell value for the ring when paths around the board are turned off.
 const WALL: u16 = u16::MAX;
-
-/// A cell position as (row, col). Board cells are `0..R` × `0..C`; points of a path may
-/// also lie on the ring at row −1 or R, column −1 or C. Serialized as `[row, col]`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "[number, number]"))]
-pub struct Pos {
-    pub row: i16,
-    pub col: i16,
-}
-
-impl Pos {
-    pub const fn new(row: i16, col: i16) -> Pos {
-        Pos { row, col }
-    }
-}
-
-impl Serialize for Pos {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        (self.row, self.col).serialize(s)
-    }
-}
-
-impl<'de> Deserialize<'de> for Pos {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Pos, D::Error> {
-        <(i16, i16)>::deserialize(d).map(Pos::from)
-    }
-}
-
-impl From<(i16, i16)> for Pos {
-    fn from((row, col): (i16, i16)) -> Pos {
-        Pos { row, col }
-    }
-}
-
-impl From<Pos> for (i16, i16) {
-    fn from(p: Pos) -> (i16, i16) {
-        (p.row, p.col)
-    }
-}
 
 /// The grid of cells plus the occupancy bits of every row and every column of the padded
 /// grid (board plus ring): a straight segment is tested with a word operation or two

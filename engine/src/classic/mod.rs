@@ -13,6 +13,7 @@ mod known;
 pub mod layout;
 pub mod link;
 pub mod pairs;
+mod pos;
 mod repair;
 pub mod shuffle;
 pub mod slide;
