@@ -1,8 +1,14 @@
 //! The slide solver's depth-first search over moves: the position (tiles left, where
 //! each is, the board), making and taking back a move with its slide, the dead-position
-//! memo, and one round of the search. See `solver.rs` for the ideas.
+//! memo, and one round of the search. Safe moves are in `safe`, the dead-position test
+//! in `relax`. See `solver.rs` for the ideas.
+
+mod relax;
+mod safe;
 
 use std::collections::HashSet;
+
+use relax::Relax;
 
 use crate::classic::board::{Board, Pos};
 use crate::classic::slide::rule::{Lanes, Move, SlideRule};
@@ -42,6 +48,12 @@ pub(super) struct Search<'i> {
     root: Board,
     root_pos: Vec<Pos>,
     lanes: Lanes,
+    /// Lane → tiles left in it; whether the board as given is packed (then every
+    /// position is; otherwise every position after the first move).
+    lane_len: Vec<u32>,
+    packed_root: bool,
+    relax: Relax,
+    safe_count: u64,
     /// The move order of this round (`None`: the plain order).
     order: Option<Rng>,
     /// Nodes at the start of this round, and the round's limit.
@@ -85,6 +97,10 @@ impl<'i> Search<'i> {
             root: board.clone(),
             root_pos: Vec::new(),
             lanes: Lanes::new(rule, board.rows(), cols),
+            lane_len: Vec::new(),
+            packed_root: false,
+            relax: Relax::default(),
+            safe_count: 0,
             order: None,
             round_start: 0,
             round_limit: u64::MAX,
@@ -118,8 +134,23 @@ impl<'i> Search<'i> {
         }
         s.alive = vec![0; s.pos.len().div_ceil(64)];
         s.root_pos = s.pos.clone();
+        s.lane_len = vec![0; s.lanes.count()];
+        s.packed_root = s.lanes.apply(&mut board.clone()).is_empty();
         s.reset();
         s
+    }
+
+    /// Whether every lane is packed toward its end (see `safe` and `relax`).
+    fn is_packed(&self) -> bool {
+        self.packed_root || !self.path.is_empty()
+    }
+
+    /// Counts tile `t` in (`add`) or out of its lane.
+    fn count_in_lane(&mut self, t: u32, add: bool) {
+        if let Some((lane, _)) = self.lanes.place(self.pos[t as usize]) {
+            let n = &mut self.lane_len[lane as usize];
+            *n = if add { *n + 1 } else { *n - 1 };
+        }
     }
 
     /// Back to the board as given (the memo and the node count stay).
@@ -131,10 +162,13 @@ impl<'i> Search<'i> {
             self.left[k] = tiles.len() as u32;
         }
         self.alive.fill(0);
-        for (t, &p) in self.root_pos.iter().enumerate() {
+        self.lane_len.fill(0);
+        for t in 0..self.root_pos.len() {
+            let p = self.root_pos[t];
             self.id_at[p.row as usize * self.cols + p.col as usize] = t as u32;
             self.pos[t] = p;
             self.alive[t / 64] |= 1 << (t % 64);
+            self.count_in_lane(t as u32, true);
         }
     }
 
@@ -232,6 +266,8 @@ impl<'i> Search<'i> {
     /// Removes tiles `a` and `b` and lets the rest slide; returns what slid.
     fn apply(&mut self, a: u32, b: u32) -> Vec<Move> {
         let (pa, pb) = (self.pos[a as usize], self.pos[b as usize]);
+        self.count_in_lane(a, false);
+        self.count_in_lane(b, false);
         self.path.push((pa, pb));
         for (t, p) in [(a, pa), (b, pb)] {
             self.board.clear(p);
@@ -281,6 +317,7 @@ impl<'i> Search<'i> {
             self.id_at[s] = t;
             self.pos[t as usize] = p;
             self.alive[t as usize / 64] |= 1 << (t % 64);
+            self.count_in_lane(t, true);
         }
         self.left[k as usize] += 2;
     }
@@ -309,12 +346,37 @@ impl<'i> Search<'i> {
         if self.nodes - self.round_start > self.round_limit {
             return Entered::RoundOver;
         }
+        let moves = self.moves();
+        let moves = match self.safe_move() {
+            Some(safe) => {
+                self.safe_count += 1;
+                self.forced(&moves, safe)
+            }
+            None => {
+                if !moves.is_empty() && self.relaxed_dead(&moves) {
+                    self.remember_dead(key);
+                    return Entered::Dead;
+                }
+                moves
+            }
+        };
         Entered::Pushed(Frame {
-            moves: self.moves(),
+            moves,
             next: 0,
             key,
             via: None,
         })
+    }
+
+    /// The children of a position with the safe move `safe`: that move alone, after the
+    /// plan's move when the plain-order round follows a plan (`moves` are the position's
+    /// moves in the order to try them). Complete: it holds the safe move.
+    fn forced(&self, moves: &[(u32, u32)], safe: (u32, u32)) -> Vec<(u32, u32)> {
+        let planned = |&(a, b): &(u32, u32)| self.mate.get(a as usize) == Some(&b);
+        match moves.first() {
+            Some(&m) if self.order.is_none() && planned(&m) && m != safe => vec![m, safe],
+            _ => vec![safe],
+        }
     }
 
     fn remember_dead(&mut self, key: Box<[u64]>) {
@@ -375,4 +437,17 @@ enum Entered {
     OutOfBudget,
     RoundOver,
     Pushed(Frame),
+}
+
+impl Search<'_> {
+    /// TEMP: tuning counters.
+    pub(super) fn debug_report(&self) {
+        if std::env::var_os("LLK_SLIDE_DEBUG").is_some() {
+            eprintln!(
+                "nodes {} relax tests {} dead {} safe {}",
+                self.nodes, self.relax.tests, self.relax.dead, self.safe_count
+            );
+            eprintln!("hist {:?}", self.relax.hist);
+        }
+    }
 }

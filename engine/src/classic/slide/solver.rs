@@ -97,5 +97,6 @@ pub fn solve_guided(
             }
         }
     };
+    s.debug_report();
     (verdict, s.stats())
 }
