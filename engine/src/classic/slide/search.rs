@@ -54,6 +54,7 @@ pub(super) struct Search<'i> {
     packed_root: bool,
     relax: Relax,
     safe_count: u64,
+    tune: (bool, usize, u32),
     /// The move order of this round (`None`: the plain order).
     order: Option<Rng>,
     /// Nodes at the start of this round, and the round's limit.
@@ -101,6 +102,17 @@ impl<'i> Search<'i> {
             packed_root: false,
             relax: Relax::default(),
             safe_count: 0,
+            tune: (
+                std::env::var_os("LLK_NO_SAFE").is_none(),
+                std::env::var("LLK_RELAX_MOVES")
+                    .ok()
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(usize::MAX),
+                std::env::var("LLK_ORDER")
+                    .ok()
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(0),
+            ),
             order: None,
             round_start: 0,
             round_limit: u64::MAX,
@@ -252,6 +264,26 @@ impl<'i> Search<'i> {
             rng.shuffle(&mut last_two);
             rng.shuffle(&mut rest);
         }
+        let mode = self.tune.2;
+        if mode > 0 && self.is_packed() {
+            let behind = |s: &Search<'_>, t: u32| match s.lanes.place(s.pos[t as usize]) {
+                Some((l, j)) => s.lane_len[l as usize] - 1 - j,
+                None => 0,
+            };
+            let key = |s: &Search<'_>, &(a, b): &(u32, u32)| {
+                let n = behind(s, a) + behind(s, b);
+                if mode == 2 {
+                    u32::from(n > 0)
+                } else {
+                    n
+                }
+            };
+            if mode == 3 {
+                last_two.extend(rest.drain(..));
+            }
+            last_two.sort_by_cached_key(|m| key(self, m));
+            rest.sort_by_cached_key(|m| key(self, m));
+        }
         last_two.extend(rest);
         if self.order.is_none() && !self.mate.is_empty() {
             // Stable: the plan's moves first, by their place in it; the rest as they were.
@@ -347,13 +379,14 @@ impl<'i> Search<'i> {
             return Entered::RoundOver;
         }
         let moves = self.moves();
-        let moves = match self.safe_move() {
+        let safe = if self.tune.0 { self.safe_move() } else { None };
+        let moves = match safe {
             Some(safe) => {
                 self.safe_count += 1;
                 self.forced(&moves, safe)
             }
             None => {
-                if !moves.is_empty() && self.relaxed_dead(&moves) {
+                if !moves.is_empty() && moves.len() <= self.tune.1 && self.relaxed_dead(&moves) {
                     self.remember_dead(key);
                     return Entered::Dead;
                 }
@@ -446,6 +479,10 @@ impl Search<'_> {
             eprintln!(
                 "nodes {} relax tests {} dead {} safe {}",
                 self.nodes, self.relax.tests, self.relax.dead, self.safe_count
+            );
+            eprintln!(
+                "calls {} passes {} seeded {}",
+                self.relax.calls, self.relax.passes, self.relax.seeded
             );
             eprintln!("hist {:?}", self.relax.hist);
         }
