@@ -54,7 +54,7 @@ pub(super) struct Search<'i> {
     packed_root: bool,
     relax: Relax,
     safe_count: u64,
-    tune: (bool, usize, u32),
+    tune: (bool, usize, u32, bool),
     /// The move order of this round (`None`: the plain order).
     order: Option<Rng>,
     /// Nodes at the start of this round, and the round's limit.
@@ -112,6 +112,7 @@ impl<'i> Search<'i> {
                     .ok()
                     .and_then(|v| v.parse().ok())
                     .unwrap_or(0),
+                std::env::var_os("LLK_KEY").is_some(),
             ),
             order: None,
             round_start: 0,
@@ -270,19 +271,27 @@ impl<'i> Search<'i> {
                 Some((l, j)) => s.lane_len[l as usize] - 1 - j,
                 None => 0,
             };
-            let key = |s: &Search<'_>, &(a, b): &(u32, u32)| {
-                let n = behind(s, a) + behind(s, b);
-                if mode == 2 {
-                    u32::from(n > 0)
-                } else {
-                    n
+            last_two.append(&mut rest);
+            let mut keyed: Vec<(u32, (u32, u32))> = last_two
+                .iter()
+                .map(|&(a, b)| {
+                    let (x, y) = (behind(self, a), behind(self, b));
+                    let k = match mode {
+                        6 => x.max(y) * 256 + x.min(y),
+                        _ => x + y,
+                    };
+                    (k, (a, b))
+                })
+                .collect();
+            if mode == 4 {
+                if let Some(rng) = self.order.as_mut() {
+                    for e in keyed.iter_mut() {
+                        e.0 = e.0 * 2 + rng.below(3) as u32;
+                    }
                 }
-            };
-            if mode == 3 {
-                last_two.extend(rest.drain(..));
             }
-            last_two.sort_by_cached_key(|m| key(self, m));
-            rest.sort_by_cached_key(|m| key(self, m));
+            keyed.sort_by_key(|e| e.0);
+            last_two = keyed.into_iter().map(|e| e.1).collect();
         }
         last_two.extend(rest);
         if self.order.is_none() && !self.mate.is_empty() {
@@ -365,7 +374,7 @@ impl<'i> Search<'i> {
         if self.left.iter().all(|&n| n == 0) {
             return Entered::Solved;
         }
-        let key: Box<[u64]> = self.alive.clone().into_boxed_slice();
+        let key = self.key();
         if self.dead.contains(&key) {
             return Entered::Dead;
         }
@@ -410,6 +419,41 @@ impl<'i> Search<'i> {
             Some(&m) if self.order.is_none() && planned(&m) && m != safe => vec![m, safe],
             _ => vec![safe],
         }
+    }
+
+    /// The memo key of the position: with `tune.3`, what the board holds lane by lane
+    /// (the dense kind + 1 of each tile, a 0 closing each lane, 8 bits each), else the
+    /// tiles left.
+    fn key(&self) -> Box<[u64]> {
+        if !self.tune.3 || self.kinds.len() >= 255 {
+            return self.alive.clone().into_boxed_slice();
+        }
+        let mut words = Vec::with_capacity(self.pos.len() / 8 + self.lanes.count() / 8 + 2);
+        let (mut w, mut n) = (0u64, 0);
+        let mut push = |b: u64, words: &mut Vec<u64>| {
+            w |= b << (8 * n);
+            n += 1;
+            if n == 8 {
+                words.push(w);
+                w = 0;
+                n = 0;
+            }
+        };
+        for lane in 0..self.lanes.count() as u32 {
+            for &p in self.lanes.cells(lane) {
+                let id = self.id_at[self.slot(p)];
+                if id != NONE {
+                    push(u64::from(self.kind[id as usize]) + 1, &mut words);
+                } else if !self.is_packed() {
+                    push(255, &mut words);
+                }
+            }
+            push(0, &mut words);
+        }
+        if n > 0 {
+            words.push(w);
+        }
+        words.into_boxed_slice()
     }
 
     fn remember_dead(&mut self, key: Box<[u64]>) {

@@ -84,7 +84,7 @@ pub fn solve_guided(
     if !plan.is_empty() {
         s.prefer(plan);
     }
-    let mut limit = FIRST_ROUND;
+    let mut limit = std::env::var("LLK_FIRST").ok().and_then(|v| v.parse().ok()).unwrap_or(FIRST_ROUND);
     let mut round = 0;
     let verdict = loop {
         match s.run(round, limit) {
