@@ -47,7 +47,10 @@ fn main() {
                 let (a, b) = pairs[rng.below(pairs.len())];
                 slide::play(&mut board, rule, a, b);
                 if std::env::var("SJ_DUMP").ok() == Some(format!("{rule}-{seed}-{turn}")) {
-                    eprintln!("{}", serde_json::to_string(&board.to_rows()).unwrap_or_default());
+                    eprintln!(
+                        "{}",
+                        serde_json::to_string(&board.to_rows()).unwrap_or_default()
+                    );
                 }
                 let c0 = ThreadTime::now();
                 let (v, stats) = slide::solve_with_stats(&board, rule, JUDGE_BUDGET, &mut || false);

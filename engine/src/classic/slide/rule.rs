@@ -164,11 +164,6 @@ impl Lanes {
         self.lanes.len()
     }
 
-    /// The cells of lane `i`, from the end its tiles pack toward outward.
-    pub(crate) fn cells(&self, i: u32) -> &[Pos] {
-        self.lanes.get(i as usize).map_or(&[], |l| l.as_slice())
-    }
-
     /// The lane of cell `p` and its place there (0 = the end tiles pack toward), or
     /// `None` for a cell in no lane (or off the board).
     pub(crate) fn place(&self, p: Pos) -> Option<(u32, u32)> {

@@ -1,14 +1,11 @@
 //! The slide solver's depth-first search over moves: the position (tiles left, where
 //! each is, the board), making and taking back a move with its slide, the dead-position
-//! memo, and one round of the search. Safe moves are in `safe`, the dead-position test
-//! in `relax`. See `solver.rs` for the ideas.
+//! memo, the order moves are tried in, and one round of the search. Safe moves are in
+//! `safe`. See `solver.rs` for the ideas.
 
-mod relax;
 mod safe;
 
 use std::collections::HashSet;
-
-use relax::Relax;
 
 use crate::classic::board::{Board, Pos};
 use crate::classic::slide::rule::{Lanes, Move, SlideRule};
@@ -52,9 +49,8 @@ pub(super) struct Search<'i> {
     /// position is; otherwise every position after the first move).
     lane_len: Vec<u32>,
     packed_root: bool,
-    relax: Relax,
-    safe_count: u64,
-    tune: (bool, usize, u32, bool),
+    /// Whether the rule's lanes are rows or halves of rows (see [`Search::moves`]).
+    by_rows: bool,
     /// The move order of this round (`None`: the plain order).
     order: Option<Rng>,
     /// Nodes at the start of this round, and the round's limit.
@@ -100,19 +96,9 @@ impl<'i> Search<'i> {
             lanes: Lanes::new(rule, board.rows(), cols),
             lane_len: Vec::new(),
             packed_root: false,
-            relax: Relax::default(),
-            safe_count: 0,
-            tune: (
-                std::env::var_os("LLK_NO_SAFE").is_none(),
-                std::env::var("LLK_RELAX_MOVES")
-                    .ok()
-                    .and_then(|v| v.parse().ok())
-                    .unwrap_or(usize::MAX),
-                std::env::var("LLK_ORDER")
-                    .ok()
-                    .and_then(|v| v.parse().ok())
-                    .unwrap_or(0),
-                std::env::var_os("LLK_KEY").is_some(),
+            by_rows: matches!(
+                rule,
+                SlideRule::Left | SlideRule::Right | SlideRule::ApartH | SlideRule::TogetherH
             ),
             order: None,
             round_start: 0,
@@ -153,7 +139,7 @@ impl<'i> Search<'i> {
         s
     }
 
-    /// Whether every lane is packed toward its end (see `safe` and `relax`).
+    /// Whether every lane is packed toward its end (see `safe`).
     fn is_packed(&self) -> bool {
         self.packed_root || !self.path.is_empty()
     }
@@ -265,35 +251,24 @@ impl<'i> Search<'i> {
             rng.shuffle(&mut last_two);
             rng.shuffle(&mut rest);
         }
-        let mode = self.tune.2;
-        if mode > 0 && self.is_packed() {
-            let behind = |s: &Search<'_>, t: u32| match s.lanes.place(s.pos[t as usize]) {
-                Some((l, j)) => s.lane_len[l as usize] - 1 - j,
-                None => 0,
-            };
-            last_two.append(&mut rest);
+        last_two.extend(rest);
+        if self.by_rows && self.is_packed() {
+            // Fewest sliding tiles first (stable: a kind's last two first among equals);
+            // in the shuffled rounds each count gets a little noise, so that restarts
+            // also vary the order between moves that slide nearly as many.
             let mut keyed: Vec<(u32, (u32, u32))> = last_two
                 .iter()
-                .map(|&(a, b)| {
-                    let (x, y) = (behind(self, a), behind(self, b));
-                    let k = match mode {
-                        6 => x.max(y) * 256 + x.min(y),
-                        _ => x + y,
-                    };
-                    (k, (a, b))
-                })
+                .map(|&(a, b)| (self.behind(a) + self.behind(b), (a, b)))
                 .collect();
-            if mode == 4 {
-                if let Some(rng) = self.order.as_mut() {
-                    for e in keyed.iter_mut() {
-                        e.0 = e.0 * 2 + rng.below(3) as u32;
-                    }
+            if let Some(rng) = self.order.as_mut() {
+                for e in keyed.iter_mut() {
+                    e.0 = e.0 * 2 + rng.below(3) as u32;
                 }
             }
             keyed.sort_by_key(|e| e.0);
-            last_two = keyed.into_iter().map(|e| e.1).collect();
+            last_two.clear();
+            last_two.extend(keyed.into_iter().map(|e| e.1));
         }
-        last_two.extend(rest);
         if self.order.is_none() && !self.mate.is_empty() {
             // Stable: the plan's moves first, by their place in it; the rest as they were.
             last_two.sort_by_key(|&(a, b)| match self.mate[a as usize] == b {
@@ -302,6 +277,15 @@ impl<'i> Search<'i> {
             });
         }
         last_two
+    }
+
+    /// How many tiles lie behind tile `t` in its lane (farther from the end the lane
+    /// packs toward): those that slide when `t` goes, in a packed position.
+    fn behind(&self, t: u32) -> u32 {
+        match self.lanes.place(self.pos[t as usize]) {
+            Some((lane, j)) => self.lane_len[lane as usize].saturating_sub(j + 1),
+            None => 0,
+        }
     }
 
     /// Removes tiles `a` and `b` and lets the rest slide; returns what slid.
@@ -374,7 +358,7 @@ impl<'i> Search<'i> {
         if self.left.iter().all(|&n| n == 0) {
             return Entered::Solved;
         }
-        let key = self.key();
+        let key: Box<[u64]> = self.alive.clone().into_boxed_slice();
         if self.dead.contains(&key) {
             return Entered::Dead;
         }
@@ -388,19 +372,9 @@ impl<'i> Search<'i> {
             return Entered::RoundOver;
         }
         let moves = self.moves();
-        let safe = if self.tune.0 { self.safe_move() } else { None };
-        let moves = match safe {
-            Some(safe) => {
-                self.safe_count += 1;
-                self.forced(&moves, safe)
-            }
-            None => {
-                if !moves.is_empty() && moves.len() <= self.tune.1 && self.relaxed_dead(&moves) {
-                    self.remember_dead(key);
-                    return Entered::Dead;
-                }
-                moves
-            }
+        let moves = match self.safe_move() {
+            Some(safe) => self.forced(&moves, safe),
+            None => moves,
         };
         Entered::Pushed(Frame {
             moves,
@@ -419,41 +393,6 @@ impl<'i> Search<'i> {
             Some(&m) if self.order.is_none() && planned(&m) && m != safe => vec![m, safe],
             _ => vec![safe],
         }
-    }
-
-    /// The memo key of the position: with `tune.3`, what the board holds lane by lane
-    /// (the dense kind + 1 of each tile, a 0 closing each lane, 8 bits each), else the
-    /// tiles left.
-    fn key(&self) -> Box<[u64]> {
-        if !self.tune.3 || self.kinds.len() >= 255 {
-            return self.alive.clone().into_boxed_slice();
-        }
-        let mut words = Vec::with_capacity(self.pos.len() / 8 + self.lanes.count() / 8 + 2);
-        let (mut w, mut n) = (0u64, 0);
-        let mut push = |b: u64, words: &mut Vec<u64>| {
-            w |= b << (8 * n);
-            n += 1;
-            if n == 8 {
-                words.push(w);
-                w = 0;
-                n = 0;
-            }
-        };
-        for lane in 0..self.lanes.count() as u32 {
-            for &p in self.lanes.cells(lane) {
-                let id = self.id_at[self.slot(p)];
-                if id != NONE {
-                    push(u64::from(self.kind[id as usize]) + 1, &mut words);
-                } else if !self.is_packed() {
-                    push(255, &mut words);
-                }
-            }
-            push(0, &mut words);
-        }
-        if n > 0 {
-            words.push(w);
-        }
-        words.into_boxed_slice()
     }
 
     fn remember_dead(&mut self, key: Box<[u64]>) {
@@ -514,21 +453,4 @@ enum Entered {
     OutOfBudget,
     RoundOver,
     Pushed(Frame),
-}
-
-impl Search<'_> {
-    /// TEMP: tuning counters.
-    pub(super) fn debug_report(&self) {
-        if std::env::var_os("LLK_SLIDE_DEBUG").is_some() {
-            eprintln!(
-                "nodes {} relax tests {} dead {} safe {}",
-                self.nodes, self.relax.tests, self.relax.dead, self.safe_count
-            );
-            eprintln!(
-                "calls {} passes {} seeded {}",
-                self.relax.calls, self.relax.passes, self.relax.seeded
-            );
-            eprintln!("hist {:?}", self.relax.hist);
-        }
-    }
 }

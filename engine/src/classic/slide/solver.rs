@@ -11,8 +11,16 @@
 //!   over the starting tiles, exact: no hash collisions), which also merges every order
 //!   of the same removals.
 //! * **Provably dead:** a kind with an odd count left; tiles left and no pair linking.
+//! * **Safe moves** (`search/safe.rs`): in a packed position, a kind whose remaining
+//!   tiles are all at the far ends of their lanes (nothing behind them to slide) and can
+//!   be cleared now among themselves is cleared without branching: taking it first
+//!   moves no other tile, ever, and only frees cells, so it loses no solution (proof
+//!   there).
 //! * **Order and restarts:** moves that take a kind's last two tiles first, then the
-//!   rest in kind order. Depth-first search on a solvable board can sink its budget
+//!   rest in kind order; under the row rules (`left`, `right`, `apart-h`,
+//!   `together-h`) the moves that make the fewest tiles slide first (measured on the
+//!   judgement's positions: 1.5 to 2.5 times less CPU in total; under the column rules
+//!   the same order made `up` much slower, so they keep the plain one). Depth-first search on a solvable board can sink its budget
 //!   under one bad early move, so the search runs in rounds with a doubling node limit,
 //!   each round trying the moves in another seeded order (the first in the plain
 //!   order); the dead positions proven in a round stay proven. A round that ends without
@@ -84,7 +92,7 @@ pub fn solve_guided(
     if !plan.is_empty() {
         s.prefer(plan);
     }
-    let mut limit = std::env::var("LLK_FIRST").ok().and_then(|v| v.parse().ok()).unwrap_or(FIRST_ROUND);
+    let mut limit = FIRST_ROUND;
     let mut round = 0;
     let verdict = loop {
         match s.run(round, limit) {
@@ -97,6 +105,5 @@ pub fn solve_guided(
             }
         }
     };
-    s.debug_report();
     (verdict, s.stats())
 }
