@@ -51,6 +51,8 @@ pub(super) struct Search<'i> {
     packed_root: bool,
     /// Whether the rule's lanes are rows or halves of rows (see [`Search::moves`]).
     by_rows: bool,
+    /// Whether this round tries the moves that make the fewest tiles slide first.
+    by_slides: bool,
     /// The move order of this round (`None`: the plain order).
     order: Option<Rng>,
     /// Nodes at the start of this round, and the round's limit.
@@ -100,6 +102,7 @@ impl<'i> Search<'i> {
                 rule,
                 SlideRule::Left | SlideRule::Right | SlideRule::ApartH | SlideRule::TogetherH
             ),
+            by_slides: false,
             order: None,
             round_start: 0,
             round_limit: u64::MAX,
@@ -252,7 +255,7 @@ impl<'i> Search<'i> {
             rng.shuffle(&mut rest);
         }
         last_two.extend(rest);
-        if self.by_rows && self.is_packed() {
+        if self.by_slides && self.is_packed() {
             // Fewest sliding tiles first (stable: a kind's last two first among equals);
             // in the shuffled rounds each count gets a little noise, so that restarts
             // also vary the order between moves that slide nearly as many.
@@ -403,11 +406,19 @@ impl<'i> Search<'i> {
     }
 
     /// One round of the depth-first search from the board as given: round 0 tries
-    /// moves in the plain order, round `n` in the order seeded by `n`; at most `limit`
-    /// nodes.
+    /// moves in the plain order, round `n` in the order seeded by `n` (under the row
+    /// rules, even rounds `2n` the fewest-slides order seeded by `n`, odd rounds `2n + 1`
+    /// the plain order seeded by `n`); at most `limit` nodes.
     pub(super) fn run(&mut self, round: u64, limit: u64) -> Answer {
         self.reset();
-        self.order = (round > 0).then(|| Rng::new(round, ORDER_STREAM));
+        // Under the row rules the rounds alternate between the fewest-slides order and
+        // the plain one (as under the other rules), each with its own seeds.
+        let (slides, seed) = match self.by_rows {
+            true => (round.is_multiple_of(2), round / 2),
+            false => (false, round),
+        };
+        self.by_slides = slides;
+        self.order = (seed > 0).then(|| Rng::new(seed, ORDER_STREAM));
         self.round_start = self.nodes;
         self.round_limit = limit;
         let mut stack: Vec<Frame> = Vec::new();

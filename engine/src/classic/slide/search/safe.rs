@@ -89,9 +89,9 @@ impl Search<'_> {
     fn clears_now(&mut self, tiles: &[u32]) -> Option<(u32, u32)> {
         let links =
             |s: &Search<'_>, a: u32, b: u32| s.board.can_link(s.pos[a as usize], s.pos[b as usize]);
-        match tiles {
-            &[a, b] => links(self, a, b).then_some((a, b)),
-            &[_, _, _, _] => {
+        match *tiles {
+            [a, b] => links(self, a, b).then_some((a, b)),
+            [_, _, _, _] => {
                 for [(i, j), (k, l)] in FOUR {
                     let (a, b, c, d) = (tiles[i], tiles[j], tiles[k], tiles[l]);
                     if !links(self, a, b) {
