@@ -77,6 +77,8 @@ pub(super) struct Search<'i> {
     mate: Vec<u32>,
     rank: Vec<u32>,
     dead: HashSet<Box<[u64]>>,
+    /// A key being built (see [`Search::known_dead_after`]).
+    scratch: Vec<u64>,
     memo_words: usize,
     nodes: u64,
     budget: Budget,
@@ -118,6 +120,7 @@ impl<'i> Search<'i> {
             mate: Vec::new(),
             rank: Vec::new(),
             dead: HashSet::new(),
+            scratch: Vec::new(),
             memo_words: 0,
             nodes: 0,
             budget,
@@ -361,10 +364,10 @@ impl<'i> Search<'i> {
         if self.left.iter().all(|&n| n == 0) {
             return Entered::Solved;
         }
-        let key: Box<[u64]> = self.alive.clone().into_boxed_slice();
-        if self.dead.contains(&key) {
+        if self.dead.contains(&self.alive[..]) {
             return Entered::Dead;
         }
+        let key: Box<[u64]> = self.alive.clone().into_boxed_slice();
         self.nodes += 1;
         if self.nodes > self.budget.max_nodes
             || (self.nodes.is_multiple_of(POLL_EVERY) && (self.interrupt)())
@@ -396,6 +399,17 @@ impl<'i> Search<'i> {
             Some(&m) if self.order.is_none() && planned(&m) && m != safe => vec![m, safe],
             _ => vec![safe],
         }
+    }
+
+    /// Whether the position after removing `a` and `b` is in the memo: its key is the
+    /// tiles left without them, so this needs no move (nor its slide and undo).
+    fn known_dead_after(&mut self, a: u32, b: u32) -> bool {
+        self.scratch.clear();
+        self.scratch.extend_from_slice(&self.alive);
+        for t in [a, b] {
+            self.scratch[t as usize / 64] &= !(1 << (t % 64));
+        }
+        self.dead.contains(&self.scratch[..])
     }
 
     fn remember_dead(&mut self, key: Box<[u64]>) {
@@ -433,6 +447,9 @@ impl<'i> Search<'i> {
             if top.next < top.moves.len() {
                 let (a, b) = top.moves[top.next];
                 top.next += 1;
+                if self.known_dead_after(a, b) {
+                    continue;
+                }
                 let slid = self.apply(a, b);
                 match self.enter() {
                     Entered::Solved => return Answer::Solved,
