@@ -53,7 +53,8 @@ pub(super) struct Knowledge {
 /// One position's verdict, and for `yes` the moves that clear it (when kept). For an
 /// `unknown` position reached under a slide rule by a match that left a certified
 /// position's certificate: that position's board, its certificate and the match, for the
-/// judgement to repair instead of searching afresh.
+/// judgement to repair instead of searching afresh (and from an undecided position with
+/// a guide, that guide with the match added).
 #[derive(Clone, Debug, Default)]
 struct Known {
     verdict: Solvability,
@@ -61,13 +62,16 @@ struct Known {
     guide: Option<Box<Guide>>,
 }
 
-/// A certified board, its certificate, and the match played from it.
+/// A certified board, its certificate, and the matches played since (oldest first).
 #[derive(Clone, Debug)]
 struct Guide {
     board: Board,
     certificate: Vec<(Pos, Pos)>,
-    played: (Pos, Pos),
+    played: Vec<(Pos, Pos)>,
 }
+
+/// Most matches a guide is carried through (past that, a judgement searches afresh).
+const GUIDE_MATCHES: usize = 32;
 
 impl PartialEq for Knowledge {
     fn eq(&self, _: &Knowledge) -> bool {
@@ -152,7 +156,7 @@ impl JudgeTask {
                 self.rule,
                 budget,
                 (&g.board, g.certificate.clone()),
-                &[g.played],
+                &g.played,
                 interrupt,
             ),
             None => slide::solve_with_interrupt(&self.board, self.rule, budget, interrupt),
@@ -367,14 +371,21 @@ impl Game {
 
     /// The guide of the position just reached by the match `(a, b)` from position
     /// `before`: that position's board (the current one with the match undone) and its
-    /// certificate, when it has one.
+    /// certificate, when it has one; else its own guide carried one match further.
     fn guide_from(&self, before: usize, a: Pos, b: Pos) -> Option<Guide> {
-        let certificate = self.knowledge.certificate(before)?.clone();
+        let Some(certificate) = self.knowledge.certificate(before) else {
+            let mut guide = self.knowledge.guide(before)?.clone();
+            if guide.played.len() >= GUIDE_MATCHES {
+                return None;
+            }
+            guide.played.push((a, b));
+            return Some(guide);
+        };
         let board = self.board_before_last_match()?;
         Some(Guide {
             board,
-            certificate,
-            played: (a, b),
+            certificate: certificate.clone(),
+            played: vec![(a, b)],
         })
     }
 
