@@ -377,10 +377,15 @@ impl<'i> Search<'i> {
         if self.nodes - self.round_start > self.round_limit {
             return Entered::RoundOver;
         }
-        let moves = self.moves();
+        // A safe move is the only child, and then the position's moves are needed only
+        // for a plan's move to try before it.
         let moves = match self.safe_move() {
-            Some(safe) => self.forced(&moves, safe),
-            None => moves,
+            Some(safe) if self.order.is_some() || self.mate.is_empty() => vec![safe],
+            Some(safe) => {
+                let moves = self.moves();
+                self.forced(&moves, safe)
+            }
+            None => self.moves(),
         };
         Entered::Pushed(Frame {
             moves,
