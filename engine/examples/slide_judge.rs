@@ -4,7 +4,9 @@
 //! the positions do not depend on the certificates found), until the first position
 //! proved unsolvable or the end. Prints this thread's CPU time per solve (p50 / p99 /
 //! worst), the total, and the verdicts, per rule; `--each` also prints one line per
-//! position (seed, move, verdict, CPU ms, nodes) for side-by-side comparisons.
+//! position (seed, move, verdict, CPU ms, nodes) for side-by-side comparisons;
+//! `SJ_DUMP=RULE-SEED-MOVE` (e.g. `left-8-29`) prints that position's board as JSON on
+//! stderr.
 //!
 //! `cargo run --release -p lianliankan-engine --example slide_judge -- PRESET GAMES RULE... [--each]`
 use cpu_time::ThreadTime;
