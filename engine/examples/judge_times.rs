@@ -3,8 +3,13 @@
 //! whose verdict the game does not already know cheaply is judged and timed. Prints
 //! p50 / p99 / worst and the verdict counts per preset and rule (engine/BENCHMARKS.md).
 //!
+//! Also prints this thread's CPU time per judgement (p50 / p99 / worst), which does not
+//! depend on the load. `JUDGE_PRESETS=16x9` (comma-separated) measures only those presets.
+//!
 //! `cargo run --release -p lianliankan-engine --example judge_times [GAMES] [RULE ...]`
 use std::time::Instant;
+
+use cpu_time::ThreadTime;
 
 use llk_engine::classic::game::{Game, GameOptions, Solvability, JUDGE_BUDGET};
 use llk_engine::classic::layout::preset;
@@ -24,12 +29,19 @@ fn main() {
             SlideRule::TogetherH,
         ]
     };
-    println!("| preset | rule | judged | p50 | p99 | worst | yes / no / unknown |");
-    println!("|---|---|---|---|---|---|---|");
-    for name in ["14x6", "16x9", "18x8"] {
-        let p = preset(name).expect("preset");
+    println!(
+        "| preset | rule | judged | p50 | p99 | worst | cpu p50 / p99 / worst | yes / no / unknown |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    let presets = std::env::var("JUDGE_PRESETS").unwrap_or_else(|_| "14x6,16x9,18x8".into());
+    for name in presets.split(',') {
+        let Some(p) = preset(name) else {
+            eprintln!("unknown preset {name}");
+            continue;
+        };
         for &rule in &rules {
             let mut times = Vec::new();
+            let mut cpu = Vec::new();
             let mut counts = [0usize; 3];
             for seed in 0..games {
                 let options = GameOptions {
@@ -53,9 +65,10 @@ fn main() {
                     let Some(task) = g.judge_task() else {
                         continue;
                     };
-                    let t0 = Instant::now();
+                    let (t0, c0) = (Instant::now(), ThreadTime::now());
                     let judged = task.run(JUDGE_BUDGET, &mut || false);
                     times.push(t0.elapsed().as_secs_f64() * 1e3);
+                    cpu.push(c0.elapsed().as_secs_f64() * 1e3);
                     counts[judged.verdict() as usize] += 1;
                     g.store_judgement(judged);
                     if g.solvable() == Solvability::No {
@@ -65,18 +78,21 @@ fn main() {
                 }
             }
             times.sort_by(f64::total_cmp);
-            let at = |q: f64| {
-                times
-                    .get(((times.len() as f64 - 1.0) * q) as usize)
+            cpu.sort_by(f64::total_cmp);
+            let at = |v: &[f64], q: f64| {
+                v.get(((v.len() as f64 - 1.0) * q) as usize)
                     .copied()
                     .unwrap_or(0.0)
             };
             println!(
-                "| {name} | {rule} | {} | {:.2} ms | {:.2} ms | {:.2} ms | {} / {} / {} |",
+                "| {name} | {rule} | {} | {:.2} ms | {:.2} ms | {:.2} ms | {:.2} / {:.2} / {:.2} ms | {} / {} / {} |",
                 times.len(),
-                at(0.5),
-                at(0.99),
+                at(&times, 0.5),
+                at(&times, 0.99),
                 times.last().copied().unwrap_or(0.0),
+                at(&cpu, 0.5),
+                at(&cpu, 0.99),
+                cpu.last().copied().unwrap_or(0.0),
                 counts[0],
                 counts[1],
                 counts[2]

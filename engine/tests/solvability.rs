@@ -85,6 +85,34 @@ proptest! {
         }
     }
 
+    /// Judging only now and then (the positions between stay undecided, as when the
+    /// player is quicker than the judgement): every verdict is still the exhaustive
+    /// search's, and a `yes` comes with a certificate the computer can play.
+    #[test]
+    fn verdicts_are_exact_when_judged_now_and_then(
+        rule in 0usize..9,
+        seed in any::<u64>(),
+        picks in prop::collection::vec(any::<usize>(), 10),
+        every in 1usize..4,
+    ) {
+        let rule = SlideRule::ALL[rule];
+        let mut g = Game::new(opts(rule, 4, 5, 5, seed)).unwrap();
+        for (i, &pick) in picks.iter().enumerate() {
+            if i % every == 0 {
+                prop_assert_eq!(g.judge(JUDGE_BUDGET), reference(&g), "judged at move {}", i);
+                if g.solvable() == Solvability::Yes && g.status() != Status::Won {
+                    let mut next = g.clone();
+                    next.solve_step(0, JUDGE_BUDGET).unwrap();
+                    prop_assert_eq!(reference(&next), Solvability::Yes);
+                }
+            }
+            if g.status() == Status::Won || !play_some_pair(&mut g, pick, i as u64) {
+                break;
+            }
+        }
+        prop_assert_eq!(g.judge(JUDGE_BUDGET), reference(&g));
+    }
+
     /// After random play that judged every position, undoing to the last solvable
     /// position lands on a board the exhaustive search can clear, counted as undos.
     #[test]

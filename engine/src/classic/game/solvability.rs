@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::classic::board::{Board, Pos};
 use crate::classic::game::types::{Outcome, Status};
-use crate::classic::game::Game;
+use crate::classic::game::{Game, Step};
 use crate::classic::slide::{self, SlideRule};
 use crate::classic::solver::{Budget, Verdict};
 use crate::error::{EngineError, Result};
@@ -50,12 +50,28 @@ pub(super) struct Knowledge {
     known: Vec<Known>,
 }
 
-/// One position's verdict, and for `yes` the moves that clear it (when kept).
+/// One position's verdict, and for `yes` the moves that clear it (when kept). For an
+/// `unknown` position reached under a slide rule by a match that left a certified
+/// position's certificate: that position's board, its certificate and the match, for the
+/// judgement to repair instead of searching afresh (and from an undecided position with
+/// a guide, that guide with the match added).
 #[derive(Clone, Debug, Default)]
 struct Known {
     verdict: Solvability,
     certificate: Option<Vec<(Pos, Pos)>>,
+    guide: Option<Box<Guide>>,
 }
+
+/// A certified board, its certificate, and the matches played since (oldest first).
+#[derive(Clone, Debug)]
+struct Guide {
+    board: Board,
+    certificate: Vec<(Pos, Pos)>,
+    played: Vec<(Pos, Pos)>,
+}
+
+/// Most matches a guide is carried through (past that, a judgement searches afresh).
+const GUIDE_MATCHES: usize = 32;
 
 impl PartialEq for Knowledge {
     fn eq(&self, _: &Knowledge) -> bool {
@@ -84,7 +100,18 @@ impl Knowledge {
         self.known[position] = Known {
             verdict,
             certificate,
+            guide: None,
         };
+    }
+
+    fn guide(&self, position: usize) -> Option<&Guide> {
+        self.known.get(position)?.guide.as_deref()
+    }
+
+    fn set_guide(&mut self, position: usize, guide: Guide) {
+        if let Some(k) = self.known.get_mut(position) {
+            k.guide = Some(Box::new(guide));
+        }
     }
 
     /// Forgets positions past `position` (after an undo).
@@ -93,11 +120,13 @@ impl Knowledge {
     }
 }
 
-/// What a background judgement needs: the board and the rule (no history).
+/// What a background judgement needs: the board and the rule (no history), and the
+/// position's guide when it has one.
 #[derive(Clone, Debug)]
 pub struct JudgeTask {
     board: Board,
     rule: SlideRule,
+    guide: Option<Guide>,
 }
 
 /// A decided (or undecided) position, to store back with [`Game::store_judgement`].
@@ -119,12 +148,24 @@ impl JudgeTask {
     /// Decides the position with the exact solver for its rule, within `budget`,
     /// polling `interrupt` (true stops the search with `unknown`).
     pub fn run(&self, budget: Budget, interrupt: &mut dyn FnMut() -> bool) -> Judgement {
-        let (verdict, certificate) =
-            match slide::solve_with_interrupt(&self.board, self.rule, budget, interrupt) {
-                Verdict::Solvable(moves) => (Solvability::Yes, Some(moves)),
-                Verdict::Unsolvable => (Solvability::No, None),
-                Verdict::Unknown => (Solvability::Unknown, None),
-            };
+        let verdict = match &self.guide {
+            // Exact either way: the guide only saves the search when its certificate
+            // can be repaired, or orders the search's first round.
+            Some(g) => slide::solve_from_plan(
+                &self.board,
+                self.rule,
+                budget,
+                (&g.board, g.certificate.clone()),
+                &g.played,
+                interrupt,
+            ),
+            None => slide::solve_with_interrupt(&self.board, self.rule, budget, interrupt),
+        };
+        let (verdict, certificate) = match verdict {
+            Verdict::Solvable(moves) => (Solvability::Yes, Some(moves)),
+            Verdict::Unsolvable => (Solvability::No, None),
+            Verdict::Unknown => (Solvability::Unknown, None),
+        };
         Judgement {
             board: self.board.clone(),
             rule: self.rule,
@@ -160,6 +201,7 @@ impl Game {
         (self.solvable() == Solvability::Unknown).then(|| JudgeTask {
             board: self.board.clone(),
             rule: self.options.slide,
+            guide: self.knowledge.guide(self.position()).cloned(),
         })
     }
 
@@ -318,7 +360,55 @@ impl Game {
         } else {
             (self.cheap_verdict(followed.is_some()), followed)
         };
+        let unknown = verdict == Solvability::Unknown;
         self.knowledge.set(at, verdict, certificate);
+        if unknown && !shuffled && self.options.slide != SlideRule::None {
+            if let Some(guide) = self.guide_from(before, a, b) {
+                self.knowledge.set_guide(at, guide);
+            }
+        }
+    }
+
+    /// The guide of the position just reached by the match `(a, b)` from position
+    /// `before`: that position's board (the current one with the match undone) and its
+    /// certificate, when it has one; else its own guide carried one match further.
+    fn guide_from(&self, before: usize, a: Pos, b: Pos) -> Option<Guide> {
+        let Some(certificate) = self.knowledge.certificate(before) else {
+            let mut guide = self.knowledge.guide(before)?.clone();
+            if guide.played.len() >= GUIDE_MATCHES {
+                return None;
+            }
+            guide.played.push((a, b));
+            return Some(guide);
+        };
+        let board = self.board_before_last_match()?;
+        Some(Guide {
+            board,
+            certificate: certificate.clone(),
+            played: vec![(a, b)],
+        })
+    }
+
+    /// The board before the last step of the history, when that step is a match (not
+    /// followed by an auto-shuffle): the current board with the slide and the match
+    /// taken back.
+    fn board_before_last_match(&self) -> Option<Board> {
+        let Some(Step::Match {
+            a,
+            b,
+            kind,
+            reshuffled: None,
+            slid,
+            ..
+        }) = self.history.last()
+        else {
+            return None;
+        };
+        let mut board = self.board.clone();
+        slide::unapply(&mut board, slid);
+        board.set(*a, Some(*kind)).ok()?;
+        board.set(*b, Some(*kind)).ok()?;
+        Some(board)
     }
 
     /// What is known after a shuffle pushed onto the history.

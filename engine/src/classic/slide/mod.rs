@@ -16,7 +16,7 @@ pub mod solver;
 
 pub use deal::deal;
 pub use hint::hint;
-pub use plan::{hint_with_plan, SlidePlan};
+pub use plan::{hint_with_plan, solve_from_plan, SlidePlan};
 pub use play::{play, Played};
 pub use rule::{unapply, Move, SlideRule, UnknownRule};
 pub use shuffle::shuffle;

@@ -13,7 +13,7 @@ use crate::classic::known::{any_pair, Known};
 use crate::classic::pairs::Pair;
 use crate::classic::slide::rule::{Lanes, SlideRule};
 use crate::classic::slide::solver::solve_guided;
-use crate::classic::solver::Budget;
+use crate::classic::solver::{self, Budget, Verdict};
 
 /// What a caller keeps between hints. A cache, never trusted: each use checks it
 /// against the board it is given, so any plan is sound with any board; all plans
@@ -89,6 +89,36 @@ pub fn hint_with_plan(
     let hint = known.hint(board);
     plan.known = Some((board.clone(), known));
     hint
+}
+
+/// Decides `board` under `rule`, starting from a certificate `moves` of an earlier board
+/// `old` and the matches `played` since (as for [`hint_with_plan`]): the certificate
+/// carried and repaired as a hint's plan is, when that works; else the exact solver,
+/// its first round guided by the repaired plan, within `budget`, polling `interrupt`.
+/// The answer is exact either way (a carried certificate is checked move by move, and
+/// a guide changes only the search's order); only the time to it depends on the plan.
+/// Under `none` the no-slide solver answers.
+pub fn solve_from_plan(
+    board: &Board,
+    rule: SlideRule,
+    budget: Budget,
+    (old, moves): (&Board, Vec<(Pos, Pos)>),
+    played: &[(Pos, Pos)],
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Verdict {
+    if rule == SlideRule::None {
+        return solver::solve_with_interrupt(board, budget, interrupt);
+    }
+    let lanes = Lanes::new(rule, board.rows(), board.cols());
+    let carried = match SlidePlan::seeded(old, rule, moves).known {
+        Some((old, known)) => carry(&old, known, board, &lanes, played),
+        None => Carried::Lost(Vec::new()),
+    };
+    match carried {
+        Carried::Known(Known::Moves(moves)) => Verdict::Solvable(moves),
+        Carried::Known(Known::Unsolvable) => Verdict::Unsolvable,
+        Carried::Lost(guide) => solve_guided(board, rule, budget, &guide, interrupt).0,
+    }
 }
 
 /// What a carry gave: what is known about the board asked about, or nothing but the

@@ -133,8 +133,10 @@ impl SlideRule {
 /// which lane each cell is in.
 pub(crate) struct Lanes {
     lanes: Vec<Vec<Pos>>,
-    /// Cell (row-major) → index of its lane, `u32::MAX` for none.
+    /// Cell (row-major) → index of its lane, `u32::MAX` for none; and its place in the
+    /// lane (0 = the end tiles pack toward).
     lane_of: Vec<u32>,
+    index_of: Vec<u32>,
     cols: usize,
 }
 
@@ -142,15 +144,36 @@ impl Lanes {
     pub(crate) fn new(rule: SlideRule, rows: usize, cols: usize) -> Lanes {
         let lanes = rule.lanes(rows, cols);
         let mut lane_of = vec![u32::MAX; rows * cols];
+        let mut index_of = vec![u32::MAX; rows * cols];
         for (i, lane) in lanes.iter().enumerate() {
-            for p in lane {
+            for (j, p) in lane.iter().enumerate() {
                 lane_of[p.row as usize * cols + p.col as usize] = i as u32;
+                index_of[p.row as usize * cols + p.col as usize] = j as u32;
             }
         }
         Lanes {
             lanes,
             lane_of,
+            index_of,
             cols,
+        }
+    }
+
+    /// How many lanes there are.
+    pub(crate) fn count(&self) -> usize {
+        self.lanes.len()
+    }
+
+    /// The lane of cell `p` and its place there (0 = the end tiles pack toward), or
+    /// `None` for a cell in no lane (or off the board).
+    pub(crate) fn place(&self, p: Pos) -> Option<(u32, u32)> {
+        if p.row < 0 || p.col < 0 || p.col as usize >= self.cols {
+            return None;
+        }
+        let s = p.row as usize * self.cols + p.col as usize;
+        match (self.lane_of.get(s), self.index_of.get(s)) {
+            (Some(&l), Some(&j)) if l != u32::MAX => Some((l, j)),
+            _ => None,
         }
     }
 

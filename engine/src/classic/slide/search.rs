@@ -1,6 +1,9 @@
 //! The slide solver's depth-first search over moves: the position (tiles left, where
 //! each is, the board), making and taking back a move with its slide, the dead-position
-//! memo, and one round of the search. See `solver.rs` for the ideas.
+//! memo, the order moves are tried in, and one round of the search. Safe moves are in
+//! `safe`. See `solver.rs` for the ideas.
+
+mod safe;
 
 use std::collections::HashSet;
 
@@ -42,6 +45,14 @@ pub(super) struct Search<'i> {
     root: Board,
     root_pos: Vec<Pos>,
     lanes: Lanes,
+    /// Lane → tiles left in it; whether the board as given is packed (then every
+    /// position is; otherwise every position after the first move).
+    lane_len: Vec<u32>,
+    packed_root: bool,
+    /// Whether the rule's lanes are rows or halves of rows (see [`Search::moves`]).
+    by_rows: bool,
+    /// Whether this round tries the moves that make the fewest tiles slide first.
+    by_slides: bool,
     /// The move order of this round (`None`: the plain order).
     order: Option<Rng>,
     /// Nodes at the start of this round, and the round's limit.
@@ -66,6 +77,8 @@ pub(super) struct Search<'i> {
     mate: Vec<u32>,
     rank: Vec<u32>,
     dead: HashSet<Box<[u64]>>,
+    /// A key being built (see [`Search::known_dead_after`]).
+    scratch: Vec<u64>,
     memo_words: usize,
     nodes: u64,
     budget: Budget,
@@ -85,6 +98,13 @@ impl<'i> Search<'i> {
             root: board.clone(),
             root_pos: Vec::new(),
             lanes: Lanes::new(rule, board.rows(), cols),
+            lane_len: Vec::new(),
+            packed_root: false,
+            by_rows: matches!(
+                rule,
+                SlideRule::Left | SlideRule::Right | SlideRule::ApartH | SlideRule::TogetherH
+            ),
+            by_slides: false,
             order: None,
             round_start: 0,
             round_limit: u64::MAX,
@@ -100,6 +120,7 @@ impl<'i> Search<'i> {
             mate: Vec::new(),
             rank: Vec::new(),
             dead: HashSet::new(),
+            scratch: Vec::new(),
             memo_words: 0,
             nodes: 0,
             budget,
@@ -118,8 +139,23 @@ impl<'i> Search<'i> {
         }
         s.alive = vec![0; s.pos.len().div_ceil(64)];
         s.root_pos = s.pos.clone();
+        s.lane_len = vec![0; s.lanes.count()];
+        s.packed_root = s.lanes.apply(&mut board.clone()).is_empty();
         s.reset();
         s
+    }
+
+    /// Whether every lane is packed toward its end (see `safe`).
+    fn is_packed(&self) -> bool {
+        self.packed_root || !self.path.is_empty()
+    }
+
+    /// Counts tile `t` in (`add`) or out of its lane.
+    fn count_in_lane(&mut self, t: u32, add: bool) {
+        if let Some((lane, _)) = self.lanes.place(self.pos[t as usize]) {
+            let n = &mut self.lane_len[lane as usize];
+            *n = if add { *n + 1 } else { *n - 1 };
+        }
     }
 
     /// Back to the board as given (the memo and the node count stay).
@@ -131,10 +167,13 @@ impl<'i> Search<'i> {
             self.left[k] = tiles.len() as u32;
         }
         self.alive.fill(0);
-        for (t, &p) in self.root_pos.iter().enumerate() {
+        self.lane_len.fill(0);
+        for t in 0..self.root_pos.len() {
+            let p = self.root_pos[t];
             self.id_at[p.row as usize * self.cols + p.col as usize] = t as u32;
             self.pos[t] = p;
             self.alive[t / 64] |= 1 << (t % 64);
+            self.count_in_lane(t as u32, true);
         }
     }
 
@@ -219,6 +258,23 @@ impl<'i> Search<'i> {
             rng.shuffle(&mut rest);
         }
         last_two.extend(rest);
+        if self.by_slides && self.is_packed() {
+            // Fewest sliding tiles first (stable: a kind's last two first among equals);
+            // in the shuffled rounds each count gets a little noise, so that restarts
+            // also vary the order between moves that slide nearly as many.
+            let mut keyed: Vec<(u32, (u32, u32))> = last_two
+                .iter()
+                .map(|&(a, b)| (self.behind(a) + self.behind(b), (a, b)))
+                .collect();
+            if let Some(rng) = self.order.as_mut() {
+                for e in keyed.iter_mut() {
+                    e.0 = e.0 * 2 + rng.below(3) as u32;
+                }
+            }
+            keyed.sort_by_key(|e| e.0);
+            last_two.clear();
+            last_two.extend(keyed.into_iter().map(|e| e.1));
+        }
         if self.order.is_none() && !self.mate.is_empty() {
             // Stable: the plan's moves first, by their place in it; the rest as they were.
             last_two.sort_by_key(|&(a, b)| match self.mate[a as usize] == b {
@@ -229,9 +285,20 @@ impl<'i> Search<'i> {
         last_two
     }
 
+    /// How many tiles lie behind tile `t` in its lane (farther from the end the lane
+    /// packs toward): those that slide when `t` goes, in a packed position.
+    fn behind(&self, t: u32) -> u32 {
+        match self.lanes.place(self.pos[t as usize]) {
+            Some((lane, j)) => self.lane_len[lane as usize].saturating_sub(j + 1),
+            None => 0,
+        }
+    }
+
     /// Removes tiles `a` and `b` and lets the rest slide; returns what slid.
     fn apply(&mut self, a: u32, b: u32) -> Vec<Move> {
         let (pa, pb) = (self.pos[a as usize], self.pos[b as usize]);
+        self.count_in_lane(a, false);
+        self.count_in_lane(b, false);
         self.path.push((pa, pb));
         for (t, p) in [(a, pa), (b, pb)] {
             self.board.clear(p);
@@ -281,6 +348,7 @@ impl<'i> Search<'i> {
             self.id_at[s] = t;
             self.pos[t as usize] = p;
             self.alive[t as usize / 64] |= 1 << (t % 64);
+            self.count_in_lane(t, true);
         }
         self.left[k as usize] += 2;
     }
@@ -296,10 +364,10 @@ impl<'i> Search<'i> {
         if self.left.iter().all(|&n| n == 0) {
             return Entered::Solved;
         }
-        let key: Box<[u64]> = self.alive.clone().into_boxed_slice();
-        if self.dead.contains(&key) {
+        if self.dead.contains(&self.alive[..]) {
             return Entered::Dead;
         }
+        let key: Box<[u64]> = self.alive.clone().into_boxed_slice();
         self.nodes += 1;
         if self.nodes > self.budget.max_nodes
             || (self.nodes.is_multiple_of(POLL_EVERY) && (self.interrupt)())
@@ -309,12 +377,44 @@ impl<'i> Search<'i> {
         if self.nodes - self.round_start > self.round_limit {
             return Entered::RoundOver;
         }
+        // A safe move is the only child, and then the position's moves are needed only
+        // for a plan's move to try before it.
+        let moves = match self.safe_move() {
+            Some(safe) if self.order.is_some() || self.mate.is_empty() => vec![safe],
+            Some(safe) => {
+                let moves = self.moves();
+                self.forced(&moves, safe)
+            }
+            None => self.moves(),
+        };
         Entered::Pushed(Frame {
-            moves: self.moves(),
+            moves,
             next: 0,
             key,
             via: None,
         })
+    }
+
+    /// The children of a position with the safe move `safe`: that move alone, after the
+    /// plan's move when the plain-order round follows a plan (`moves` are the position's
+    /// moves in the order to try them). Complete: it holds the safe move.
+    fn forced(&self, moves: &[(u32, u32)], safe: (u32, u32)) -> Vec<(u32, u32)> {
+        let planned = |&(a, b): &(u32, u32)| self.mate.get(a as usize) == Some(&b);
+        match moves.first() {
+            Some(&m) if self.order.is_none() && planned(&m) && m != safe => vec![m, safe],
+            _ => vec![safe],
+        }
+    }
+
+    /// Whether the position after removing `a` and `b` is in the memo: its key is the
+    /// tiles left without them, so this needs no move (nor its slide and undo).
+    fn known_dead_after(&mut self, a: u32, b: u32) -> bool {
+        self.scratch.clear();
+        self.scratch.extend_from_slice(&self.alive);
+        for t in [a, b] {
+            self.scratch[t as usize / 64] &= !(1 << (t % 64));
+        }
+        self.dead.contains(&self.scratch[..])
     }
 
     fn remember_dead(&mut self, key: Box<[u64]>) {
@@ -325,11 +425,19 @@ impl<'i> Search<'i> {
     }
 
     /// One round of the depth-first search from the board as given: round 0 tries
-    /// moves in the plain order, round `n` in the order seeded by `n`; at most `limit`
-    /// nodes.
+    /// moves in the plain order, round `n` in the order seeded by `n` (under the row
+    /// rules, even rounds `2n` the fewest-slides order seeded by `n`, odd rounds `2n + 1`
+    /// the plain order seeded by `n`); at most `limit` nodes.
     pub(super) fn run(&mut self, round: u64, limit: u64) -> Answer {
         self.reset();
-        self.order = (round > 0).then(|| Rng::new(round, ORDER_STREAM));
+        // Under the row rules the rounds alternate between the fewest-slides order and
+        // the plain one (as under the other rules), each with its own seeds.
+        let (slides, seed) = match self.by_rows {
+            true => (round.is_multiple_of(2), round / 2),
+            false => (false, round),
+        };
+        self.by_slides = slides;
+        self.order = (seed > 0).then(|| Rng::new(seed, ORDER_STREAM));
         self.round_start = self.nodes;
         self.round_limit = limit;
         let mut stack: Vec<Frame> = Vec::new();
@@ -344,6 +452,9 @@ impl<'i> Search<'i> {
             if top.next < top.moves.len() {
                 let (a, b) = top.moves[top.next];
                 top.next += 1;
+                if self.known_dead_after(a, b) {
+                    continue;
+                }
                 let slid = self.apply(a, b);
                 match self.enter() {
                     Entered::Solved => return Answer::Solved,
