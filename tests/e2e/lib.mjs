@@ -178,6 +178,12 @@ export async function hintPair(b) {
 
 /** Selects two cells and waits for the match: returns the overlay's data-path. */
 export async function matchPair(b, [a, c]) {
+  // A tile still gliding to its cell after the last match (a slide rule) is not where its
+  // cell is: a click aimed at it as it moves can land beside it. Wait for the glides.
+  await b.waitUntil(() => b.execute(() => document.querySelector("#board .gliding") === null), {
+    timeout: 5000,
+    timeoutMsg: "tiles still gliding",
+  });
   const before = await tilesLeft(b);
   const prevPath = await b.execute(() => document.getElementById("path-overlay").dataset.path ?? null);
   await click(b, tileSel(a));

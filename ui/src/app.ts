@@ -534,6 +534,7 @@ export class App {
     // Show me and the dead-end warning serve free play; a journey level is timed play
     // where neither is offered (the shell refuses both outside classic).
     const inJourney = this.journey.view !== null;
+    this.hud.showSeed(!inJourney);
     this.hud.buttons.demo.hidden = inJourney;
     this.hud.buttons.demo.setAttribute("aria-pressed", String(this.solveRun.running));
     this.hud.buttons.demo.title = this.t("btn.solveLong");

@@ -60,12 +60,21 @@ export class Hud {
 
   /** Shows the classic or the stack set of stats and buttons. */
   private setMode(stack: boolean): void {
+    this.showSeed(true);
     this.combo.closest<HTMLElement>(".stat")!.hidden = stack;
     this.level.closest<HTMLElement>(".stat")!.hidden = !stack;
     this.buttons.shuffle.hidden = stack;
     this.buttons.undo.hidden = stack;
     // Classic shows it too: "Show me" (solve-run.ts).
     this.buttons.demo.hidden = false;
+  }
+
+  /**
+   * Shows or hides the seed: a journey hides it (its levels are dealt from the journey,
+   * and no seed can be typed in for one), free play and stack show it.
+   */
+  showSeed(on: boolean): void {
+    this.seed.closest<HTMLElement>(".stat")!.hidden = !on;
   }
 
   updateStack(v: StackView, paused: boolean, t: Translate): void {

@@ -111,6 +111,7 @@ test("journey: a whole down level won by tapping, path and slide checked against
     assertEq(bar.total, carried, "the score from level 1 is carried");
     assert(bar.fill > 0.99, `the bar starts full: ${bar.fill}`);
     assertEq(multiset(await grid(b)).length, 144, "16x9 has 144 tiles");
+    assert(await b.execute(() => document.querySelector(".stat.seed").hidden), "a journey shows no seed");
     const n2 = await tapLevel(b, { check: true, name: "journey-down" });
     assertEq(n2, 72, "the down level is 72 matches");
     await b.$("#dlg-journey-won[open]").waitForExist({ timeout: 5000 });
@@ -187,6 +188,7 @@ test("journey at phone size: the bar, the rule's arrow and a slide in free play"
     await b.waitUntil(async () => (await text(b, "#seed")) === "4242", { timeout: 15_000 });
     const s = await appState(b);
     assertEq([s.mode, s.options.slide], ["classic", "left"], "free play under left");
+    assert(!(await b.execute(() => document.querySelector(".stat.seed").hidden)), "free play shows its seed again");
     assert(await b.execute(() => document.getElementById("journey-bar").hidden), "no journey bar in free play");
     const p2 = await hintPair(b);
     await matchPair(b, p2);
