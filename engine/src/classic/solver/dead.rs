@@ -11,6 +11,9 @@
 
 use super::position::{Position, NONE};
 
+/// Largest kind (in tiles) whose pairs the explanation tabulates to test each once.
+const EXPLAIN_TABLE_MAX: usize = 64;
+
 /// The test's state, kept between tests.
 pub(super) struct DeadTest {
     /// Tiles in the "could be removed" set, as flags and in the order taken off.
@@ -35,7 +38,8 @@ pub(super) struct DeadTest {
     core: Vec<u64>,
     pairs: Vec<(u32, u32)>,
     /// Scratch for [`DeadTest::explain`]: per pair of one kind's tiles (by index in the
-    /// kind), whether they link with the set taken off.
+    /// kind), whether they link with the set taken off; kept for kinds of up to
+    /// `EXPLAIN_TABLE_MAX` tiles only (a table is the square of the kind's size).
     kind_links: Vec<bool>,
 }
 
@@ -115,8 +119,11 @@ impl DeadTest {
             let mut involved = false;
             let ts = p.tiles_of(k);
             let n = ts.len();
+            let table = n <= EXPLAIN_TABLE_MAX;
             self.kind_links.clear();
-            self.kind_links.resize(n * n, false);
+            if table {
+                self.kind_links.resize(n * n, false);
+            }
             for (i, &t) in ts.iter().enumerate() {
                 if !p.is_alive(t) || self.reach[t as usize] {
                     continue;
@@ -127,14 +134,16 @@ impl DeadTest {
                         continue;
                     }
                     let core_u = p.is_alive(u) && !self.reach[u as usize];
-                    let links = if core_u && j < i {
+                    let links = if table && core_u && j < i {
                         self.kind_links[j * n + i]
                     } else if p.is_alive(u) && p.allowed(t, u) && self.known_failure(p, t, u) {
                         false
                     } else {
                         p.cells_link(t, u)
                     };
-                    self.kind_links[i * n + j] = links;
+                    if table {
+                        self.kind_links[i * n + j] = links;
+                    }
                     if links {
                         levels.push(p.disallowed_since(t, u)?);
                         self.pairs.push((t, u));
