@@ -1,4 +1,4 @@
-// The kill -9 campaign (issue 9, "saves that survive anything"), run by crash.sh: launch
+// The kill -9 campaign (saves must survive the app being killed at any moment), run by crash.sh: launch
 // the REAL app (tauri-driver, private XDG_DATA_HOME), play through the same IPC the view
 // uses (window.__TAURI_INTERNALS__.invoke: hint, then select the pair, new games when a
 // game ends), SIGKILL the app at a random moment while commands and saves are in flight,

@@ -282,7 +282,7 @@ export function llkJson(bin, args) {
   return JSON.parse(execFileSync(bin, args, { encoding: "utf8", maxBuffer: 1 << 24 }));
 }
 
-// ---- issue 8 extras (first-launch card) ------------------------------------------------
+// ---- the first-launch card ------------------------------------------------------------
 
 /** Closes the first-launch card if it is open (saved: it does not come back) and waits
  * until the shell has the setting. */

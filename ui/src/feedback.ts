@@ -1,5 +1,5 @@
 /**
- * Feedback for the moments of a classic game (issue 8): a floating "+points" at a matched
+ * Feedback for the moments of a classic game: a floating "+points" at a matched
  * pair, the combo with a bar draining over the engine's combo window (cleared when it runs
  * out), the shake of a same-kind pair that no path joins, and the board as the match left
  * it before an auto-shuffle (so the line is drawn on the tiles it removed and the shuffle

@@ -1,5 +1,5 @@
 /**
- * The first-launch card (issue 8): the rule in one line and a three-second animated demo
+ * The first-launch card: the rule in one line and a three-second animated demo
  * of a match (two tiles selected, the path with two turns drawn, both vanish), shown
  * until the player dismisses it, then never again: the dismissal is saved in the shell's
  * settings (`intro_seen`), so it survives a relaunch. It builds its own markup; under

@@ -175,7 +175,7 @@ const en = {
   "face.anchor": "Anchor",
   "face.snowflake": "Snowflake",
   "face.rainbow": "Rainbow",
-  // journey and slide rules (issue 7)
+  // journey and slide rules
   "mode.journey": "Journey",
   "journey.intro": "Timed levels on 16 × 9: after each match the tiles slide, a new way every level. Clear the board before the time runs out; every match adds a little time.",
   "journey.progress": "Highest level reached: {level} · best journey score: {best}",
@@ -211,11 +211,11 @@ const en = {
   "slide.together-h": "Tiles slide together, to the middle column",
   "slide.apart-v": "Tiles slide apart, up and down",
   "slide.together-v": "Tiles slide together, to the middle row",
-  // feedback for every moment (issue 8)
+  // feedback for every moment of a game
   "feedback.noPath": "No path with ≤ 2 turns joins these two tiles.",
   "stuck.noHint": "Hint is off: no pair can be joined, so there is nothing to suggest. Shuffle, or undo your last move.",
   "won.newBestAnnounce": "New best score: {score}.",
-  // ---- issue 8 extras: sound, statistics, first launch
+  // ---- extras: sound, statistics, first launch
   "settings.sound": "Sound effects",
   "settings.soundHelp": "Off by default when the system asks for reduced motion.",
   "settings.stats": "Statistics",
@@ -243,7 +243,7 @@ const en = {
   "intro.title": "How to play",
   "intro.rule": "Tap two matching tiles that a line with at most two turns can join through empty space: both vanish. Clear the board to win.",
   "intro.ok": "Got it",
-  // every error code the player can meet, and unknown notices (issue 8)
+  // every error code the player can meet, and unknown notices
   "error.empty_board": "That board has no cells.",
   "error.ragged_rows": "That board's rows are not all the same length.",
   "error.board_too_large": "That board is too large.",
@@ -447,7 +447,7 @@ const zhHans: Table = {
   "face.anchor": "船锚",
   "face.snowflake": "雪花",
   "face.rainbow": "彩虹",
-  // journey and slide rules (issue 7)
+  // journey and slide rules
   "mode.journey": "闯关",
   "journey.intro": "16 × 9 的限时关卡：每次消除后剩下的牌会滑动，每关方向不同。在时间用完前清空棋盘；每消一对会加一点时间。",
   "journey.progress": "最高关卡：{level} · 闯关最高分：{best}",
@@ -483,11 +483,11 @@ const zhHans: Table = {
   "slide.together-h": "牌向中间列靠拢",
   "slide.apart-v": "牌向上下两边分开",
   "slide.together-v": "牌向中间行靠拢",
-  // feedback for every moment (issue 8)
+  // feedback for every moment of a game
   "feedback.noPath": "这两张牌无法用不超过两个拐弯的线连起来。",
   "stuck.noHint": "提示不可用：没有能相连的一对，无从提示。请洗牌，或撤销上一步。",
   "won.newBestAnnounce": "新纪录：{score} 分。",
-  // ---- issue 8 extras
+  // ---- extras: sound, statistics, first launch
   "settings.sound": "音效",
   "settings.soundHelp": "系统要求减少动态效果时默认关闭。",
   "settings.stats": "统计",
@@ -515,7 +515,7 @@ const zhHans: Table = {
   "intro.title": "玩法",
   "intro.rule": "点两张相同的牌：若能用一条最多拐两个弯、只经过空位的线连起来，两张牌就会消除。消除全部牌即获胜。",
   "intro.ok": "知道了",
-  // every error code the player can meet, and unknown notices (issue 8)
+  // every error code the player can meet, and unknown notices
   "error.empty_board": "这个棋盘没有格子。",
   "error.ragged_rows": "这个棋盘的各行长短不一。",
   "error.board_too_large": "这个棋盘太大了。",
@@ -717,7 +717,7 @@ const zhHant: Table = {
   "face.anchor": "船錨",
   "face.snowflake": "雪花",
   "face.rainbow": "彩虹",
-  // journey and slide rules (issue 7)
+  // journey and slide rules
   "mode.journey": "闖關",
   "journey.intro": "16 × 9 的限時關卡：每次消除後剩下的牌會滑動，每關方向不同。在時間用完前清空棋盤；每消一對會加一點時間。",
   "journey.progress": "最高關卡：{level} · 闖關最高分：{best}",
@@ -753,11 +753,11 @@ const zhHant: Table = {
   "slide.together-h": "牌向中間欄靠攏",
   "slide.apart-v": "牌向上下兩邊分開",
   "slide.together-v": "牌向中間列靠攏",
-  // feedback for every moment (issue 8)
+  // feedback for every moment of a game
   "feedback.noPath": "這兩張牌無法用不超過兩個轉彎的線連起來。",
   "stuck.noHint": "提示無法使用：沒有能相連的一對，無從提示。請洗牌，或復原上一步。",
   "won.newBestAnnounce": "新紀錄：{score} 分。",
-  // ---- issue 8 extras
+  // ---- extras: sound, statistics, first launch
   "settings.sound": "音效",
   "settings.soundHelp": "系統要求減少動態效果時預設關閉。",
   "settings.stats": "統計",
@@ -785,7 +785,7 @@ const zhHant: Table = {
   "intro.title": "玩法",
   "intro.rule": "點兩張相同的牌：若能用一條最多拐兩個彎、只經過空位的線連起來，兩張牌就會消除。消除全部牌即獲勝。",
   "intro.ok": "知道了",
-  // every error code the player can meet, and unknown notices (issue 8)
+  // every error code the player can meet, and unknown notices
   "error.empty_board": "這個棋盤沒有格子。",
   "error.ragged_rows": "這個棋盤的各列長短不一。",
   "error.board_too_large": "這個棋盤太大了。",

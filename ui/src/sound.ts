@@ -1,5 +1,5 @@
 /**
- * Sound effects (issue 8), synthesized with Web Audio at run time: no audio files. Each
+ * Sound effects, synthesized with Web Audio at run time: no audio files. Each
  * game event has a short recipe of notes (pure data, tested); `Sound.play` renders one
  * when sound is on. Whether it is on: the `muted` setting, or when that is `null`
  * (follow the system), off if the system prefers reduced motion. Without Web Audio (tests,

@@ -1,5 +1,5 @@
 /**
- * The Statistics dialog (issue 8): games played and won, and the ten best times with
+ * The Statistics dialog: games played and won, and the ten best times with
  * their dates, per group as the shell keeps them (`statistics`): a classic layout, a stack
  * level, a journey level, the daily deal. Wins with hints, undo or "Show me" are marked.
  * The dialog builds its own markup (appended to the page once) and only shows what the

@@ -1,4 +1,4 @@
-// Where the web process's memory goes (issue 9). First, by mapping: the private memory of
+// Where the web process's memory goes (`make bench-app`). First, by mapping: the private memory of
 // the game's web process and of the baseline window's, per mapped file and per kind of
 // anonymous mapping (maps.mjs), side by side. Then launches the game on a resumed save,
 // measures each process after the first paint, applies one change to the live page (a

@@ -1,4 +1,4 @@
-// e2e scenarios of issue 8's extras: the first-launch card (shown once), the statistics
+// e2e scenarios of the extras: the first-launch card (shown once), the statistics
 // dialog counting a won game, and the sound toggle kept across a relaunch.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,4 +1,4 @@
-// e2e scenarios of issue 8's "feedback for every moment": the shake and message of a
+// e2e scenarios of the feedback for every moment of a game: the shake and message of a
 // same-kind pair no path joins, the stuck banner's Undo and why Hint is off, the clock
 // stopped by a dialog and the Pause button's icon, focus / "+points" / combo bar after a
 // keyboard match, the auto-shuffle shown after its match, and a win's celebration with

@@ -1,4 +1,4 @@
-// e2e scenarios of boards that fit the screen (issue 8): 18x8 drawn transposed on a
+// e2e scenarios of boards that fit the screen (phones and laptops): 18x8 drawn transposed on a
 // portrait phone and played by tapping, phone landscape, rotation mid-game, a board that
 // pans vertically (never sideways) with the hint scrolled into view, 30x16 on a laptop.
 import {

@@ -1,4 +1,4 @@
-// e2e scenario of "one instance at a time" (issue 9, tauri-plugin-single-instance): a second
+// e2e scenario of "one instance at a time" (tauri-plugin-single-instance): a second
 // launch of the app, with the running app's own environment (display, D-Bus session bus that
 // run.sh starts with dbus-run-session, data directory), hands over to the running app and
 // exits 0; the running app keeps its window and game, and the data directory is untouched

@@ -312,4 +312,4 @@ test("stack: quit and relaunch resumes the same stack game", async () => {
   }
 });
 
-// ---- journey (issue 7) -----------------------------------------------------------------
+// ---- journey (timed levels, tiles sliding after each match) ---------------------------

@@ -1,4 +1,4 @@
-// e2e scenarios of what the player reads (issue 8): a damaged saved game is reported in
+// e2e scenarios of what the player reads: a damaged saved game is reported in
 // the player's language, without the parser's reason or a file path, in a notice that
 // wraps on a 360 px phone with its Dismiss button on screen; the fresh game keeps the
 // player's settings and the layout the damaged save still showed.
