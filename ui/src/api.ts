@@ -68,7 +68,7 @@ export const api = {
   journeyStart: (restart: boolean) => call<AnyView>("journey_start", { restart }),
   journeyNext: () => call<AnyView>("journey_next"),
   journeyRetry: () => call<AnyView>("journey_retry"),
-  /** Classic: decides the current position's solvability off the tap (see dead-end.ts). */
+  /** Classic: decides the current position's solvability off the tap (see classic/dead-end.ts). */
   judge: () => call<AnyView>("judge"),
   /** Classic: back to the last position known to be solvable. */
   undoToSolvable: () => call<AnyView>("undo_to_solvable"),

@@ -65,7 +65,7 @@ export class Hud {
     this.level.closest<HTMLElement>(".stat")!.hidden = !stack;
     this.buttons.shuffle.hidden = stack;
     this.buttons.undo.hidden = stack;
-    // Classic shows it too: "Show me" (solve-run.ts).
+    // Classic shows it too: "Show me" (classic/solve-run.ts).
     this.buttons.demo.hidden = false;
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boardKey, isDeadEnd } from "../src/solvability";
+import { boardKey, isDeadEnd } from "../src/classic/solvability";
 import type { GameView } from "../src/ipc";
 
 const view = (over: Partial<GameView>): GameView => ({

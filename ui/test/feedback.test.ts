@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { comboState, preShuffleCells } from "../src/feedback";
-import { nearestTile } from "../src/keys";
+import { comboState, preShuffleCells } from "../src/classic/feedback";
+import { nearestTile } from "../src/classic/focus";
 
 const _ = null;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { barFill, ruleIcon, ruleKey, secondsLeft, timeLeft, urgent } from "../src/journey/rules";
-import { glideDuration, glides } from "../src/slide-motion";
+import { glideDuration, glides } from "../src/classic/slide-motion";
 import { TABLES } from "../src/i18n";
 import type { Pos, SlideRule } from "../src/ipc";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { actionForKey, firstTile, nextFocus } from "../src/keys";
+import { actionForKey } from "../src/keys";
+import { firstTile, nextFocus } from "../src/classic/focus";
 
 describe("actionForKey", () => {
   it("maps the game keys", () => {

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { GameClock, formatTime } from "../src/clock";
 import { FACE_NAMES } from "../src/face-list";
-import { fitCells, MIN_CELL } from "../src/layout";
+import { fitCells, MIN_CELL } from "../src/classic/layout";
 import { parseSeed, randomSeed } from "../src/seed";
 import { buildFaces, facesCss, svgDataUrl } from "../vite/faces-plugin";
 

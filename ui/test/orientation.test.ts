@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { Pos } from "../src/ipc";
-import { nextFocus, type Direction } from "../src/keys";
-import { fitBoard, fitCells, firstLayout, minCellFor, MOUSE_MIN_CELL, TOUCH_MIN_CELL } from "../src/layout";
-import { engineDirection, screenDims, screenOffset, toEngine, toScreen, TRANSPOSED, UPRIGHT } from "../src/orientation";
-import { centre, pathSegments, type BoardGeometry } from "../src/path-view";
-import { revealOffset } from "../src/reveal";
-import { glides } from "../src/slide-motion";
+import { nextFocus } from "../src/classic/focus";
+import type { Direction } from "../src/keys";
+import { fitBoard, fitCells, firstLayout, minCellFor, MOUSE_MIN_CELL, TOUCH_MIN_CELL } from "../src/classic/layout";
+import { engineDirection, screenDims, screenOffset, toEngine, toScreen, TRANSPOSED, UPRIGHT } from "../src/classic/orientation";
+import { centre, pathSegments, type BoardGeometry } from "../src/classic/path-view";
+import { revealOffset } from "../src/classic/reveal";
+import { glides } from "../src/classic/slide-motion";
 
 /** Every cell and ring point of a rows × cols board. */
 function points(rows: number, cols: number): Pos[] {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Pos } from "../src/ipc";
-import { centre, pathDuration, pathSegments, pathSteps, sameGeometry, type BoardGeometry } from "../src/path-view";
+import { centre, pathDuration, pathSegments, pathSteps, sameGeometry, type BoardGeometry } from "../src/classic/path-view";
 import { cssTimings, parseMs } from "../src/timings";
 
 const g: BoardGeometry = { rows: 4, cols: 5, cellW: 40, cellH: 50, ringW: 20, ringH: 25 };
@@ -105,7 +105,7 @@ describe("timings", () => {
     expect(parseMs("fast")).toBeNaN();
   });
   it("leaves no copy of them in the script", () => {
-    for (const file of ["board-view.ts", "path-overlay.ts", "toast.ts", "path-view.ts"])
+    for (const file of ["classic/board-view.ts", "classic/path-overlay.ts", "toast.ts", "classic/path-view.ts"])
       expect(ts(file), file).not.toMatch(/\b(?:180|140|300|4000|150|250)\b(?! ?px)/);
   });
 });

@@ -5,8 +5,8 @@
  * middle of it. Each segment's duration is proportional to its length; delays chain so
  * the line grows from the first tile to the second in `totalMs`.
  */
-import type { Pos } from "./ipc";
-import { timing } from "./timings";
+import type { Pos } from "../ipc";
+import { timing } from "../timings";
 
 export interface BoardGeometry {
   rows: number;

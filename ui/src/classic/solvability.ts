@@ -2,7 +2,7 @@
  * Plain rules of the dead-end warning's display (no DOM, no IPC, unit-tested): when the
  * warning is due, and which board a verdict belongs to.
  */
-import type { GameView } from "./ipc";
+import type { GameView } from "../ipc";
 
 /** What identifies a position for merging a verdict: the game and its cells. */
 export function boardKey(g: GameView): string {

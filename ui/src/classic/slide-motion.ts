@@ -4,7 +4,7 @@
  * once (taps always hit where a tile is now); the glide is a transform that starts at the
  * old cell's offset and ends at 0.
  */
-import type { Pos } from "./ipc";
+import type { Pos } from "../ipc";
 
 /** One glide: the tile now at `to`, starting `dRow` rows and `dCol` columns away. */
 export interface Glide {

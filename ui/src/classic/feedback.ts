@@ -6,7 +6,7 @@
  * shows after it). The rules and the window are the engine's (`combo_until_ms`,
  * `combo_window_ms`, `no_path` in the payloads): this only draws them.
  */
-import type { GameView, Pos } from "./ipc";
+import type { GameView, Pos } from "../ipc";
 import { centre, type BoardGeometry } from "./path-view";
 
 /** How long the shuffle animation runs (`.board.shuffling .tile` in styles.css). */

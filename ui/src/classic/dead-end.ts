@@ -6,9 +6,9 @@
  * to go back to), a banner says so and offers "Undo to last solvable position"; it goes
  * once the position is solvable again (or the game is won or replaced).
  */
-import { api } from "./api";
-import { byId } from "./hud";
-import type { AnyView, GameView } from "./ipc";
+import { api } from "../api";
+import { byId } from "../hud";
+import type { AnyView, GameView } from "../ipc";
 import { boardKey, isDeadEnd } from "./solvability";
 
 export interface DeadEndHost {

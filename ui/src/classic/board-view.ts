@@ -6,10 +6,10 @@
  * It may draw the board transposed (orientation.ts): cells keep their engine `data-row`
  * and `data-col`, only their grid placement and the glide offsets change.
  */
-import { faceElement, faceOf } from "./faces";
-import type { Translate } from "./i18n";
-import type { GameView, Pos } from "./ipc";
-import { firstTile, nearestTile } from "./keys";
+import { faceElement, faceOf } from "../faces";
+import type { Translate } from "../i18n";
+import type { GameView, Pos } from "../ipc";
+import { firstTile, nearestTile } from "./focus";
 import type { CellSize } from "./layout";
 import { screenDims, screenOffset, toScreen, UPRIGHT, type Orientation } from "./orientation";
 import type { BoardGeometry } from "./path-view";

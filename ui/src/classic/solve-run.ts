@@ -5,12 +5,12 @@
  * `STEP_MS` apart. Any tap or key stops it (and does nothing else); a pause waits. The
  * game is marked assisted by the engine: its end says the computer cleared the board.
  */
-import { api, toAppError } from "./api";
-import { errorText } from "./errors";
-import { byId } from "./hud";
-import type { Translate } from "./i18n";
-import type { GameView, Outcome } from "./ipc";
-import type { Toasts } from "./toast";
+import { api, toAppError } from "../api";
+import { errorText } from "../errors";
+import { byId } from "../hud";
+import type { Translate } from "../i18n";
+import type { GameView, Outcome } from "../ipc";
+import type { Toasts } from "../toast";
 
 /** Time between two computer matches: watchable, not slow. */
 export const STEP_MS = 600;

@@ -3,9 +3,9 @@
  * grown with a CSS animation (`--delay`, `--dur`), ring segments included. The overlay
  * keeps `data-path` (the points as JSON) until the next link, for tests.
  */
-import type { Pos } from "./ipc";
+import type { Pos } from "../ipc";
 import { centre, pathSegments, type BoardGeometry } from "./path-view";
-import { timing } from "./timings";
+import { timing } from "../timings";
 
 export class PathOverlay {
   private clearTimer = 0;

@@ -6,8 +6,8 @@
  * A transpose is its own inverse, so the same function maps both ways; ring points
  * (row −1 or R, column −1 or C) map onto the transposed ring.
  */
-import type { Pos } from "./ipc";
-import type { Direction } from "./keys";
+import type { Pos } from "../ipc";
+import type { Direction } from "../keys";
 
 export interface Orientation {
   /** True when the board is drawn with rows as columns. */
