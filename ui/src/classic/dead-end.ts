@@ -32,7 +32,12 @@ export class DeadEnd {
     byId("dead-end-undo").addEventListener("click", () => host.undoToSolvable());
   }
 
-  /** After any change (or with `null` outside classic mode): the banner and, when the
+  /** Another mode's game replaced the board: no banner. */
+  hide(): void {
+    this.banner.hidden = true;
+  }
+
+  /** After any change (or with `null` in a journey): the banner and, when the
    *  verdict is unknown, one judgement per board. */
   update(g: GameView | null, paused: boolean): void {
     this.banner.hidden = paused || !isDeadEnd(g);

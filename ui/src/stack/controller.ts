@@ -1,18 +1,19 @@
 /**
  * Stack mode's controller: sends the player's takes and props to the engine (through
  * the app's ordered queue), draws the answers on the board and tray with their motion,
- * shows hints, the lost dialog and the "winning line" demo. The app owns the clock, the
- * HUD, the won dialog and the mode switch.
+ * shows hints, the lost dialog and the "winning line" demo, moves focus among takeable
+ * tiles with the arrow keys, and keeps the HUD's stack stats. The app owns the clock,
+ * the pause, the won dialog and the mode switch.
  */
 import { sound, soundForTake } from "../sound";
 import { api } from "../api";
 import { faceOf } from "../faces";
 import { byId } from "../hud";
 import type { Translate } from "../i18n";
-import type { NewGameOptions, AnyView, StackView, Taken, TileId } from "../ipc";
-import type { Direction } from "../keys";
+import type { AnyView, StackStatus, StackView, Status, Taken, TileId } from "../ipc";
+import type { Action, Direction } from "../keys";
+import type { ModeAction, ModeController, ModeHost } from "../mode";
 import { randomSeed } from "../seed";
-import type { Toasts } from "../toast";
 import { StackBoard } from "./board";
 import { fitStack } from "./fit";
 import { LostDialog } from "./lost-dialog";
@@ -24,18 +25,10 @@ import { collapseSlot, placeChanges, sameDeal, slotShifts } from "./tray-map";
 /** Pause between two takes of the demo (watchable, not slow). */
 export const DEMO_PACE_MS = 520;
 
-export interface StackHost {
-  /** Runs `task` after every earlier action; resolves when it has run. */
-  enqueue(task: () => Promise<void>): Promise<void>;
-  elapsed(): number;
-  paused(): boolean;
-  t(): Translate;
-  readonly toasts: Toasts;
-  /** A new stack state is drawn: keep it, refresh HUD and clock. */
-  changed(view: StackView): void;
-  /** A view of the other mode came back (the game changed under us). */
-  showAny(view: AnyView): void;
-  newGame(options: NewGameOptions): void;
+/** The room the stack layout leaves clear inside the stage, in px (half on each side). */
+const STAGE_MARGIN = 8;
+
+export interface StackHost extends ModeHost {
   /** The game is won; `newBest` as the shell said in the winning take's `new_best`. */
   showWon(view: StackView, newBest: boolean): void;
 }
@@ -45,7 +38,7 @@ interface Change {
   shuffled?: boolean;
 }
 
-export class StackController {
+export class StackController implements ModeController {
   view: StackView | null = null;
   readonly board: StackBoard;
   readonly tray: TrayView;
@@ -87,6 +80,29 @@ export class StackController {
     return this.demoRun !== 0;
   }
 
+  current(): AnyView | null {
+    return this.view ? { mode: "stack", ...this.view } : null;
+  }
+
+  status(): Status | StackStatus | null {
+    return this.view?.status ?? null;
+  }
+
+  perform(action: ModeAction): void {
+    switch (action) {
+      case "hint":
+        return this.hint();
+      case "shuffle":
+        return this.shuffle();
+      case "undo":
+        return this.undo();
+      case "moveOut":
+        return this.moveOut();
+      case "demo":
+        return this.demo();
+    }
+  }
+
   // ---- showing ---------------------------------------------------------------------
 
   /** Draws `view` as it is (a new game, a resumed one): no motion. */
@@ -102,7 +118,7 @@ export class StackController {
     this.tray.setHint(null);
     this.board.render(view);
     this.tray.render(view);
-    this.host.changed(view);
+    this.host.refresh();
     if (view.status === "lost") this.lost.open(view.can_undo);
   }
 
@@ -115,9 +131,11 @@ export class StackController {
     this.board.clear();
   }
 
-  fit(availW: number, availH: number): void {
+  fit(stageW: number, stageH: number): void {
     const v = this.view;
     if (!v) return;
+    const availW = stageW - STAGE_MARGIN;
+    const availH = stageH - STAGE_MARGIN;
     // the layout's extent from its top-left tile (the origin may lie outside it)
     const ox = Math.min(...v.tiles.map((t) => t.x));
     const oy = Math.min(...v.tiles.map((t) => t.y));
@@ -128,6 +146,17 @@ export class StackController {
     const area = this.scroll.parentElement;
     area?.classList.toggle("side-dock", f.sideDockW !== null);
     area?.style.setProperty("--dock-w", f.sideDockW === null ? "" : `${f.sideDockW}px`);
+  }
+
+  /** The HUD's stack stats and buttons, the props and the clock after a change. */
+  refresh(): void {
+    const v = this.view;
+    if (!v) return;
+    const hud = this.host.hud;
+    hud.updateStack(v, this.host.paused(), this.host.t());
+    this.updateProps();
+    hud.buttons.demo.setAttribute("aria-pressed", String(this.demoRunning));
+    this.host.runClock(v.status === "playing");
   }
 
   setTranslate(t: Translate): void {
@@ -232,7 +261,7 @@ export class StackController {
         }
       } else this.host.toasts.show(t("stack.hintNone"));
       this.view = res.game;
-      this.host.changed(res.game);
+      this.host.refresh();
     });
   }
 
@@ -285,6 +314,26 @@ export class StackController {
   }
 
   // ---- keyboard --------------------------------------------------------------------
+
+  /** Any key but Pause stops the demo (and does nothing else); Enter / Space and the
+   *  arrow keys among the tiles; the rest is the app's. */
+  key(e: KeyboardEvent, action: Action, target: HTMLElement | null): boolean {
+    if (this.demoRunning && action.type !== "pause") {
+      e.preventDefault();
+      this.stopDemo(true);
+      return true;
+    }
+    if (action.type === "select") {
+      if (target instanceof HTMLButtonElement) return true; // a focused tile clicks itself
+      e.preventDefault();
+      this.focusCurrent();
+      return true;
+    }
+    if (action.type !== "move") return false;
+    e.preventDefault();
+    if (!this.host.paused()) this.move(action.dir);
+    return true;
+  }
 
   /** Arrow keys: the next takeable tile (board tiles, then the holding row below them). */
   move(dir: Direction): void {
@@ -345,7 +394,7 @@ export class StackController {
     this.board.render(next);
     this.tray.render(next);
     if (snap && prev && sameDeal(prev, next)) this.animate(prev, next, change, snap);
-    this.host.changed(next);
+    this.host.refresh();
     const ending = next.status !== "playing" && prev?.status === "playing";
     if (!ending) return;
     this.stopDemo(false);

@@ -1,0 +1,438 @@
+/**
+ * The classic board's controller, for free play and for a journey's levels (a journey is
+ * a classic board with its level bar and dialogs, journey/controller.ts): sends taps,
+ * hints, shuffles and undos to the engine through the app's ordered queue and draws the
+ * answers (selection, the path, vanishing tiles, slide glides, "+points", the no-path
+ * shake, an auto-shuffle after its match), keeps focus on the board for the arrow keys,
+ * sizes the board to the stage, and runs the dead-end warning and "Show me". The app owns
+ * the clock, the pause, the HUD's shared parts and the dialogs every mode shares.
+ */
+import { api } from "../api";
+import { celebrate } from "../celebrate";
+import { faceOf } from "../faces";
+import { byId } from "../hud";
+import type { Translate } from "../i18n";
+import type { AnyView, GameView, JourneyView, Outcome, StackStatus, Status } from "../ipc";
+import { JourneyUi } from "../journey/controller";
+import type { Action } from "../keys";
+import type { ModeAction, ModeController, ModeHost } from "../mode";
+import { sound, soundForOutcome } from "../sound";
+import { timing } from "../timings";
+import { BoardView } from "./board-view";
+import { DeadEnd } from "./dead-end";
+import { clearFloats, ComboMeter, floatPoints, preShuffleCells, shake, SHUFFLE_MS } from "./feedback";
+import { firstTile, nextFocus } from "./focus";
+import { fitBoard, TOUCH_MIN_CELL } from "./layout";
+import { engineDirection } from "./orientation";
+import { PathOverlay } from "./path-overlay";
+import { pathDuration, sameGeometry } from "./path-view";
+import { minCell, scrollbarWidth } from "./screen-fit";
+import { glideDuration, glides } from "./slide-motion";
+import { SolveRun } from "./solve-run";
+
+export interface ClassicHost extends ModeHost {
+  /** Whether the game clock runs now (a journey's countdown drains only then). */
+  clockRunning(): boolean;
+  /** The game is won: stop the clock and save its time. */
+  stopClock(): void;
+  /** The free-play won dialog; `newBest` as the shell said in the winning select's `new_best`. */
+  showWon(game: GameView, newBest: boolean): void;
+  openNewGame(): void;
+  /** A failed command, shown like every command error. */
+  error(e: unknown): void;
+}
+
+export class ClassicController implements ModeController {
+  /** The classic game drawn now (a journey's level included); null in another mode. */
+  private game: GameView | null = null;
+  private readonly board: BoardView;
+  private readonly overlay = new PathOverlay(byId("path-overlay"));
+  /** Where floating "+points" are drawn: the board frame, in the overlay's coordinates. */
+  private readonly fxFrame = byId("path-overlay").parentElement ?? byId("board");
+  private readonly journey: JourneyUi;
+  /** The dead-end warning and "Show me". */
+  private readonly deadEnd: DeadEnd;
+  private readonly solveRun: SolveRun;
+  /** The combo with its draining window. */
+  private readonly combo = new ComboMeter(byId("combo"));
+  /** The winning select's `new_best` (the shell decides "New best", not the view). */
+  private newBest = false;
+  /** An auto-shuffle is being shown after its match: taps wait until it is drawn. */
+  private settleUntil = 0;
+  private settleTimer = 0;
+
+  constructor(
+    private readonly host: ClassicHost,
+    private readonly reducedMotion: MediaQueryList,
+  ) {
+    this.board = new BoardView(byId("board"), { onSelect: (r, c) => this.select(r, c) }, host.t());
+    this.journey = new JourneyUi({
+      enqueue: (task) => host.enqueue(task),
+      elapsed: () => host.elapsed(),
+      clockRunning: () => host.clockRunning(),
+      t: () => host.t(),
+      toasts: host.toasts,
+      show: (v) => host.showAny(v),
+      openNewGame: () => host.openNewGame(),
+    });
+    this.deadEnd = new DeadEnd({
+      current: () => this.game,
+      judged: (g) => {
+        if (this.game) this.game = { ...this.game, solvable: g.solvable, can_undo_to_solvable: g.can_undo_to_solvable };
+        host.refresh();
+      },
+      undoToSolvable: () => void host.enqueue(async () => this.afterChange(await api.undoToSolvable(), "undo")),
+      error: (e) => host.error(e),
+    });
+    this.solveRun = new SolveRun({
+      enqueue: (task) => host.enqueue(task),
+      elapsed: () => host.elapsed(),
+      paused: () => host.paused(),
+      current: () => this.game,
+      play: (outcome, game) => this.applyOutcome(outcome, game),
+      changed: () => host.refresh(),
+      t: () => host.t(),
+      toasts: host.toasts,
+    });
+    window.setInterval(() => this.combo.draw(this.game, host.elapsed()), 100);
+  }
+
+  current(): AnyView | null {
+    if (this.journey.view) return { mode: "journey", ...this.journey.view };
+    return this.game ? { mode: "classic", ...this.game } : null;
+  }
+
+  status(): Status | StackStatus | null {
+    return this.game?.status ?? null;
+  }
+
+  /** Starts (restart) or continues the journey (the New game dialog's Journey). */
+  startJourney(restart: boolean): void {
+    this.journey.start(restart);
+  }
+
+  // ---- showing ---------------------------------------------------------------------
+
+  /** A new game of any mode is about to be drawn: what ran on the old board stops (a
+   *  pending auto-shuffle, "Show me"). */
+  leaving(): void {
+    this.cancelSettle();
+    this.newBest = false;
+    this.solveRun.stop(false);
+  }
+
+  /** Draws a new, resumed or retried classic game or journey level. */
+  show(view: Exclude<AnyView, { mode: "stack" }>): void {
+    if (view.mode === "journey") this.journey.show(view);
+    else this.journey.hide();
+    const game: GameView = view.mode === "journey" ? view.game : view;
+    this.game = game;
+    this.board.setHint([]);
+    this.overlay.clear();
+    this.fitNow();
+    this.board.render(game);
+    this.board.setFocus(firstTile(game.cells), false);
+    this.host.refresh();
+    if (game.status === "won") this.showWon();
+  }
+
+  /** Another mode's game replaced the board. */
+  hide(): void {
+    this.game = null;
+    this.board.setHint([]);
+    this.overlay.clear();
+    this.journey.hide();
+    this.deadEnd.hide();
+  }
+
+  fit(stageW: number, stageH: number): void {
+    const g = this.game;
+    if (!g) return;
+    const scroll = byId("board-scroll");
+    const min = minCell();
+    // touch-sized boards pan without a scrollbar (as on phones); a mouse gets one
+    const touch = min >= TOUCH_MIN_CELL;
+    scroll.classList.toggle("touch", touch);
+    let fit = fitBoard(stageW, stageH, g.rows, g.cols, min);
+    // a board that pans vertically shares the width with a scrollbar
+    if (fit.size.scrollsY && !touch) fit = fitBoard(stageW - scrollbarWidth(), stageH, g.rows, g.cols, min);
+    // effects drawn in the old geometry's pixels would land in the wrong place
+    const was = this.board.geometry();
+    this.board.setOrientation(fit.orientation);
+    this.board.applySize(fit.size);
+    const now = this.board.geometry();
+    if (was && now && !sameGeometry(was, now)) {
+      this.overlay.clear();
+      clearFloats(this.fxFrame);
+    }
+    scroll.classList.toggle("scrolls", fit.size.scrolls);
+    if (fit.size.scrolls) this.board.reveal(this.board.marked, false);
+  }
+
+  /** The HUD, the journey's props, the dead-end warning and the clock after a change. */
+  refresh(): void {
+    const g = this.game;
+    if (!g) return;
+    const hud = this.host.hud;
+    const paused = this.host.paused();
+    const t = this.host.t();
+    hud.update(g, paused);
+    this.journey.decorate(paused);
+    const journeyOn = (this.journey.view?.journey.status ?? "playing") === "playing";
+    // Show me and the dead-end warning serve free play; a journey level is timed play
+    // where neither is offered (the shell refuses both outside classic).
+    const inJourney = this.journey.view !== null;
+    hud.showSeed(!inJourney);
+    hud.buttons.demo.hidden = inJourney;
+    hud.buttons.demo.setAttribute("aria-pressed", String(this.solveRun.running));
+    hud.buttons.demo.title = t("btn.solveLong");
+    this.deadEnd.update(inJourney ? null : g, paused);
+    this.host.runClock(g.status === "playing" && journeyOn);
+    this.stuckFeedback(g, t);
+    this.combo.draw(g, this.host.elapsed());
+  }
+
+  setTranslate(t: Translate): void {
+    this.board.setTranslate(t);
+    this.journey.setTranslate();
+  }
+
+  focusCurrent(): void {
+    this.board.focusCurrent();
+  }
+
+  // ---- actions ---------------------------------------------------------------------
+
+  perform(action: ModeAction): void {
+    switch (action) {
+      case "hint":
+        return void this.host.enqueue(() => this.hint());
+      case "shuffle":
+        return void this.host.enqueue(async () => this.afterChange(await api.shuffle(), "shuffle"));
+      case "undo":
+        // The engine says when there is something to undo (never after a win): the key
+        // does what the button does.
+        if (!this.game?.can_undo) return;
+        return void this.host.enqueue(async () => this.afterChange(await api.undo(), "undo"));
+      case "demo":
+        return this.journey.view ? undefined : this.solveRun.toggle();
+      case "moveOut":
+        return;
+    }
+  }
+
+  retry(): void {
+    if (this.journey.view) return this.journey.retry();
+    const g = this.game;
+    if (!g) return this.host.openNewGame();
+    this.host.newGame({ ...g.options });
+  }
+
+  /** Enter / Space and the arrow keys on the board; the rest is the app's. */
+  key(e: KeyboardEvent, action: Action, target: HTMLElement | null): boolean {
+    const onTile = target?.closest("button.tile") ?? null;
+    if (action.type === "select") {
+      // a focused tile (or HUD button) clicks itself natively
+      if (target instanceof HTMLButtonElement) return true;
+      e.preventDefault();
+      this.board.focusCurrent();
+      return true;
+    }
+    if (action.type !== "move") return false;
+    e.preventDefault();
+    if (this.host.paused()) return true;
+    const from = this.board.focused;
+    if (!onTile || !from) {
+      this.board.setFocus(from ?? firstTile(this.board.currentCells));
+      return true;
+    }
+    const to = nextFocus(this.board.currentCells, from, engineDirection(action.dir, this.board.orientation));
+    if (to) this.board.setFocus(to);
+    return true;
+  }
+
+  /** The board after a change that is no tap (shuffle, undo, an auto-shuffle turned on while stuck). */
+  afterChange(view: AnyView, what: "shuffle" | "undo"): void {
+    this.cancelSettle();
+    if (view.mode === "stack") return this.host.showAny(view);
+    if (view.mode === "journey") this.journey.update(view, false);
+    const game: GameView = view.mode === "journey" ? view.game : view;
+    this.board.setHint([]);
+    this.overlay.clear();
+    const boardEl = this.board.el;
+    boardEl.classList.remove("shuffling");
+    if (what === "shuffle") sound.play("shuffle");
+    if (what === "shuffle" && !this.reducedMotion.matches) {
+      void boardEl.offsetWidth;
+      boardEl.classList.add("shuffling");
+    }
+    this.game = game;
+    this.board.render(game);
+    this.host.refresh();
+  }
+
+  private select(row: number, col: number): void {
+    void this.host.enqueue(async () => {
+      if (this.host.paused() || !this.game || this.game.status === "won") return;
+      if (performance.now() < this.settleUntil) return;
+      const res = await api.select(row, col, this.host.elapsed());
+      if (res.mode !== "stack") this.newBest = res.new_best;
+      if (res.mode === "classic") this.applyOutcome(res.outcome, res.game);
+      else if (res.mode === "journey") this.applyJourney(res.outcome, res.game);
+      else this.host.showAny({ mode: "stack", ...res.game });
+    });
+  }
+
+  /** A journey tap: `null` when the time was up (the level is lost). */
+  private applyJourney(outcome: Outcome | null, view: JourneyView): void {
+    if (outcome === null) return this.host.showAny({ mode: "journey", ...view });
+    this.journey.view = view;
+    this.applyOutcome(outcome, view.game);
+    this.journey.update(view, outcome.kind === "matched");
+    this.host.refresh();
+  }
+
+  /** Draws what a tap (or a step of "Show me") did. */
+  private applyOutcome(outcome: Outcome, game: GameView): void {
+    const t = this.host.t();
+    const toasts = this.host.toasts;
+    sound.play(soundForOutcome(outcome));
+    switch (outcome.kind) {
+      case "selected":
+        this.board.setSelection(outcome.cell);
+        this.board.reveal([outcome.cell]);
+        toasts.announce(t("announce.selected", { face: this.faceName(outcome.cell, t) }));
+        break;
+      case "deselected":
+        this.board.setSelection(null);
+        break;
+      case "switched":
+        this.board.setSelection(outcome.to);
+        this.board.reveal([outcome.to]);
+        if (outcome.no_path) {
+          // Same kind, but no path with at most two turns: say so (and shake the pair).
+          shake(this.board.el, [outcome.from, outcome.to]);
+          toasts.show(t("feedback.noPath"), "info", 2500);
+          toasts.announce(t("feedback.noPath"));
+        } else toasts.announce(t("announce.selected", { face: this.faceName(outcome.to, t) }));
+        break;
+      case "matched":
+        this.drawMatch(outcome, game);
+        break;
+    }
+    this.game = game;
+    this.host.refresh();
+  }
+
+  /** A match: the path, the pair vanishing, "+points", the slide glides, then any
+   *  auto-shuffle; the won dialog once all of it has been seen. */
+  private drawMatch(outcome: Extract<Outcome, { kind: "matched" }>, game: GameView): void {
+    const reduced = this.reducedMotion.matches;
+    const total = reduced ? 0 : pathDuration(outcome.path);
+    const fade = reduced ? 60 : timing("fade");
+    const g = this.board.geometry();
+    if (g) this.overlay.draw(outcome.path, g, total, reduced ? 250 : Math.round(fade / 2));
+    this.board.setHint([]);
+    this.board.setSelection(null);
+    const before = this.game?.cells ?? game.cells;
+    this.board.vanish(outcome.removed, total, fade);
+    if (g) floatPoints(this.fxFrame, g, outcome.removed, outcome.points, Math.round(total / 2));
+    this.game = game;
+    const moves = outcome.moves;
+    // An auto-shuffle waits for its match: the board as the match left it first.
+    this.board.render(outcome.shuffled ? { ...game, cells: preShuffleCells(before, outcome.removed, moves), selection: null } : game);
+    // slide rules: path first, then the tiles glide from → to, then any shuffle
+    this.board.el.dataset["moves"] = JSON.stringify(moves);
+    let settle = total + fade;
+    if (moves.length > 0 && !reduced) {
+      const glideMs = glideDuration(moves);
+      this.board.glide(glides(moves), total, glideMs);
+      settle = Math.max(settle, total + glideMs);
+    }
+    if (outcome.shuffled) this.showAutoShuffle(game, settle, reduced);
+    if (outcome.combo > 1) this.host.hud.pulseCombo();
+    this.host.toasts.announce(this.host.t()("announce.matched", { n: game.tiles_left }));
+    if (game.status === "won") {
+      this.host.stopClock();
+      window.setTimeout(() => this.showWon(), total + fade + 150);
+    }
+  }
+
+  private async hint(): Promise<void> {
+    if (this.host.paused() || !this.game) return;
+    const res = await api.hint();
+    if (res.mode === "stack") return this.host.showAny({ mode: "stack", ...res.game });
+    const hint = res.hint;
+    if (res.mode === "journey") this.journey.update(res.game, false);
+    this.game = res.mode === "journey" ? res.game.game : res.game;
+    this.host.refresh();
+    if (!hint) {
+      this.host.toasts.show(this.host.t()("hint.none"));
+      return;
+    }
+    sound.play("hint");
+    this.board.setHint([hint.a, hint.b]);
+    this.board.reveal([hint.a, hint.b], !this.reducedMotion.matches);
+    const g = this.board.geometry();
+    if (g && !this.reducedMotion.matches) this.overlay.draw(hint.path, g, pathDuration(hint.path), 900, "hint");
+  }
+
+  /** After the match's line and fade (`afterMs`): the shuffled board, animated, then the
+   *  toast. Taps wait meanwhile; an undo or a new game first cancels it. */
+  private showAutoShuffle(game: GameView, afterMs: number, reduced: boolean): void {
+    this.cancelSettle();
+    this.settleUntil = performance.now() + afterMs + 40;
+    this.board.el.dataset["autoShuffle"] = "pending";
+    this.settleTimer = window.setTimeout(() => {
+      this.settleUntil = 0;
+      if (this.game !== game) return;
+      this.board.render(game);
+      const el = this.board.el;
+      el.classList.remove("shuffling");
+      if (!reduced) {
+        void el.offsetWidth;
+        el.classList.add("shuffling");
+      }
+      el.dataset["autoShuffle"] = "shown";
+      sound.play("shuffle");
+      this.settleTimer = window.setTimeout(() => this.host.toasts.show(this.host.t()("shuffled.auto")), reduced ? 0 : SHUFFLE_MS);
+    }, afterMs + 40);
+  }
+
+  private cancelSettle(): void {
+    window.clearTimeout(this.settleTimer);
+    this.settleUntil = 0;
+  }
+
+  // ---- upkeep ----------------------------------------------------------------------
+
+  /** Sizes the board to the stage now (the app's fit, for a board just replaced). */
+  private fitNow(): void {
+    const stage = byId("stage");
+    this.fit(stage.clientWidth, stage.clientHeight);
+  }
+
+  /** Stuck: the banner's Undo, and why Hint is off (its tooltip says so too). */
+  private stuckFeedback(g: GameView, t: Translate): void {
+    const stuck = g.status === "stuck";
+    byId<HTMLButtonElement>("stuck-undo").disabled = this.host.hud.buttons.undo.disabled;
+    const hint = this.host.hud.buttons.hint;
+    if (stuck) hint.title = t("stuck.noHint");
+    else if (!this.journey.view) hint.removeAttribute("title");
+  }
+
+  private showWon(): void {
+    const g = this.game;
+    if (!g || g.status !== "won") return;
+    if (this.journey.view) {
+      this.journey.openWon(this.newBest);
+      return celebrate(byId("dlg-journey-won"), this.reducedMotion.matches);
+    }
+    this.host.showWon(g, this.newBest);
+  }
+
+  private faceName(p: [number, number], t: Translate): string {
+    const kind = this.game?.cells[p[0]]?.[p[1]];
+    return kind == null ? "" : t(`face.${faceOf(kind)}`);
+  }
+}
