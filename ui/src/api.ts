@@ -1,8 +1,8 @@
 /**
- * Thin typed wrappers over Tauri `invoke`, one per command of docs/ipc.md. Every failure
+ * Thin typed wrappers over the shell's `invoke` (transport.ts: Tauri's in the desktop app,
+ * the WebAssembly engine's in the web build), one per command of docs/ipc.md. Every failure
  * is normalised to an AppError `{code, message}`.
  */
-import { invoke } from "@tauri-apps/api/core";
 import type {
   AnyHintResult,
   NewGameOptions,
@@ -20,6 +20,7 @@ import type {
   WinningLine,
 } from "./ipc";
 import { recordSelect, type LaunchReport } from "./metrics";
+import { transport, type Invoke } from "./transport";
 
 export function toAppError(e: unknown): AppError {
   if (e && typeof e === "object" && "code" in e && "message" in e) {
@@ -30,9 +31,13 @@ export function toAppError(e: unknown): AppError {
   return { code: "internal", message: String(e) };
 }
 
+/** The shell's `invoke` once chosen: only the first call waits for the choice. */
+let invoke: Invoke | null = null;
+
 async function call<T>(cmd: string, args?: Record<string, unknown>): Promise<T> {
   try {
-    return await invoke<T>(cmd, args);
+    invoke ??= await transport();
+    return (await invoke(cmd, args)) as T;
   } catch (e) {
     throw toAppError(e);
   }
