@@ -3,8 +3,9 @@
  * arrow, the countdown draining per level with the refill of each match shown, the
  * journey score), the props left on the Hint / Shuffle / Undo buttons, the time-up dialog
  * (retry the level) and the level-cleared dialog (time bonus, next level). The board itself
- * is the classic board, drawn by the app. The clock is the app's; when the bar runs out
- * the view reports the time (`set_elapsed`) and the shell's engine decides the level is lost.
+ * is the classic board, drawn by classic/controller.ts. The clock is the app's; when the
+ * bar runs out the view reports the time (`set_elapsed`) and the shell's engine decides
+ * the level is lost.
  */
 import { api } from "../api";
 import { byId } from "../hud";
