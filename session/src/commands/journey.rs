@@ -4,16 +4,16 @@
 //! (levels, clock budget, props) are the engine's; this records the progress.
 
 use llk_engine::classic::journey::Journey;
-use tauri::State;
 
-use super::with_state;
 use crate::args::Arg;
 use crate::error::{AppError, AppResult};
-use crate::mode::AnyGame;
-use crate::state::{AppState, SharedState};
-use crate::view::{AnyHintResult, AnySelectResult, AnyView, JourneyView};
+use crate::mode::{wrong_mode, AnyGame, Mode};
+use crate::state::Session;
+use crate::view::{
+    AnyHintResult, AnySelectResult, AnyView, JourneyHintResult, JourneySelectResult, JourneyView,
+};
 
-fn view(s: &AppState) -> AppResult<JourneyView> {
+fn view(s: &Session) -> AppResult<JourneyView> {
     match s.view()? {
         AnyView::Journey(v) => Ok(v),
         other => Err(AppError::Internal(format!(
@@ -23,20 +23,16 @@ fn view(s: &AppState) -> AppResult<JourneyView> {
     }
 }
 
-fn journey<'a>(s: &'a AppState, command: &str) -> AppResult<&'a Journey> {
+fn journey<'a>(s: &'a Session, command: &str) -> AppResult<&'a Journey> {
     match s.game()? {
         AnyGame::Journey(j) => Ok(j),
-        other => Err(crate::mode::wrong_mode(
-            command,
-            crate::mode::Mode::Journey,
-            other.mode(),
-        )),
+        other => Err(wrong_mode(command, Mode::Journey, other.mode())),
     }
 }
 
 /// The player tapped (`row`, `col`) at level time `elapsed`.
 pub(super) fn select(
-    s: &mut AppState,
+    s: &mut Session,
     row: i64,
     col: i64,
     elapsed: u64,
@@ -44,7 +40,7 @@ pub(super) fn select(
     let at = journey(s, "select")?.game().board().pos_at(row, col)?;
     let (outcome, new_best) =
         s.change_game_scored(|g| Ok(g.journey_mut("select")?.select(at, elapsed)?))?;
-    Ok(AnySelectResult::Journey(crate::view::JourneySelectResult {
+    Ok(AnySelectResult::Journey(JourneySelectResult {
         outcome,
         game: view(s)?,
         new_best,
@@ -52,9 +48,9 @@ pub(super) fn select(
 }
 
 /// A hint, if one is left this level.
-pub(super) fn hint(s: &mut AppState) -> AppResult<AnyHintResult> {
+pub(super) fn hint(s: &mut Session) -> AppResult<AnyHintResult> {
     let hint = s.change_game(|g| Ok(g.journey_mut("hint")?.hint()?))?;
-    Ok(AnyHintResult::Journey(crate::view::JourneyHintResult {
+    Ok(AnyHintResult::Journey(JourneyHintResult {
         hint,
         game: view(s)?,
     }))
@@ -62,47 +58,39 @@ pub(super) fn hint(s: &mut AppState) -> AppResult<AnyHintResult> {
 
 /// Starts or continues the journey: with `restart` false (or left out) the current
 /// journey, else the one set aside when another mode was chosen, else a new one from
-/// level 1; with `restart` true always a new one. Another mode's current game is replaced.
-#[tauri::command]
-pub fn journey_start(state: State<'_, SharedState>, restart: Arg) -> AppResult<AnyView> {
+/// level 1 (its seed from the host); with `restart` true always a new one. Another mode's
+/// current game is replaced.
+pub fn journey_start(s: &mut Session, restart: &Arg) -> AppResult<AnyView> {
     let restart = if restart.is_missing() {
         false
     } else {
         restart.parse::<bool>("restart")?
     };
-    with_state(&state, |s| {
-        let current = matches!(s.game(), Ok(AnyGame::Journey(_)));
-        if restart || !current {
-            let journey = match s.take_parked_journey() {
-                Some(j) if !restart => j,
-                _ => Journey::new(rand::random())?,
-            };
-            s.set_game(AnyGame::Journey(journey));
-        }
-        let level = journey(s, "journey_start")?.level_number();
-        s.record_journey_level(level);
-        s.view()
-    })
+    let current = matches!(s.game(), Ok(AnyGame::Journey(_)));
+    if restart || !current {
+        let journey = match s.take_parked_journey() {
+            Some(j) if !restart => j,
+            _ => Journey::new(s.random_u64())?,
+        };
+        s.set_game(AnyGame::Journey(journey));
+    }
+    let level = journey(s, "journey_start")?.level_number();
+    s.record_journey_level(level);
+    s.view()
 }
 
 /// After a cleared level: the next level, the score carried.
-#[tauri::command]
-pub fn journey_next(state: State<'_, SharedState>) -> AppResult<AnyView> {
-    with_state(&state, |s| {
-        s.change_game(|g| Ok(g.journey_mut("journey_next")?.next_level()?))?;
-        let level = journey(s, "journey_next")?.level_number();
-        s.record_journey_level(level);
-        s.view()
-    })
+pub fn journey_next(s: &mut Session) -> AppResult<AnyView> {
+    s.change_game(|g| Ok(g.journey_mut("journey_next")?.next_level()?))?;
+    let level = journey(s, "journey_next")?.level_number();
+    s.record_journey_level(level);
+    s.view()
 }
 
 /// The current level again from its start (same board, full clock and props), the score
 /// of earlier levels kept.
-#[tauri::command]
-pub fn journey_retry(state: State<'_, SharedState>) -> AppResult<AnyView> {
-    with_state(&state, |s| {
-        s.change_game(|g| Ok(g.journey_mut("journey_retry")?.retry_level()?))?;
-        s.restart_deal();
-        s.view()
-    })
+pub fn journey_retry(s: &mut Session) -> AppResult<AnyView> {
+    s.change_game(|g| Ok(g.journey_mut("journey_retry")?.retry_level()?))?;
+    s.restart_deal();
+    s.view()
 }

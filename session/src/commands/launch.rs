@@ -1,32 +1,22 @@
-//! `launch_report`: the view's start-up marks, appended as one JSON line to the file named by
-//! `LLK_LAUNCH_REPORT` when the app was started with it (`make bench-app` times launches the
-//! way a player starts the game, without WebDriver: docs/RELIABILITY.md). Without the
-//! variable it does nothing, so players never write anything.
-
-use std::io::Write;
-use std::path::Path;
+//! `launch_report`: the view's start-up marks, which the desktop shell appends as one JSON
+//! line to the file named by `LLK_LAUNCH_REPORT` when the app was started with it (`make
+//! bench-app` times launches the way a player starts the game, without WebDriver:
+//! docs/RELIABILITY.md). The session checks the report, the same way whether or not
+//! anything is written; writing is the desktop shell's. Through the session alone (the
+//! dispatcher, the web) nothing is written.
 
 use serde_json::Value;
 
 use crate::args::Arg;
 use crate::error::{AppError, AppResult};
 
-/// The environment variable naming the report file.
-pub const REPORT_VAR: &str = "LLK_LAUNCH_REPORT";
 /// The longest line written: the view sends a dozen marks (well under 1 kB).
 pub const MAX_REPORT_BYTES: usize = 4096;
 
-/// Appends `report` (a JSON object) to `$LLK_LAUNCH_REPORT`; returns whether it wrote.
-#[tauri::command]
-pub fn launch_report(report: Arg) -> AppResult<bool> {
+/// The line a shell appends for `report`: it must be a JSON object of at most
+/// [`MAX_REPORT_BYTES`] as one line.
+pub fn report_line(report: &Arg) -> AppResult<String> {
     let report: Value = report.parse("report")?;
-    let path = std::env::var_os(REPORT_VAR);
-    append_report(path.as_deref().map(Path::new), &report)
-}
-
-/// The command's work: checks `report` even when there is nowhere to write it, so a bad
-/// argument is refused the same way with and without the variable.
-pub fn append_report(path: Option<&Path>, report: &Value) -> AppResult<bool> {
     if !report.is_object() {
         return Err(AppError::BadArgument("`report` must be an object".into()));
     }
@@ -37,16 +27,13 @@ pub fn append_report(path: Option<&Path>, report: &Value) -> AppResult<bool> {
             line.len()
         )));
     }
-    let Some(path) = path else { return Ok(false) };
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| AppError::Storage(format!("launch report: {e}")))?;
-    // one write of the whole line: reports of concurrent launches never interleave
-    file.write_all(format!("{line}\n").as_bytes())
-        .map_err(|e| AppError::Storage(format!("launch report: {e}")))?;
-    Ok(true)
+    Ok(line)
+}
+
+/// The command without a file to write to: checks `report`, answers `false` (nothing
+/// written).
+pub fn launch_report(report: &Arg) -> AppResult<bool> {
+    report_line(report).map(|_| false)
 }
 
 #[cfg(test)]
@@ -55,39 +42,26 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn writes_one_line_per_report_only_when_asked() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let path = dir.path().join("launch.jsonl");
+    fn a_small_object_is_one_line() {
         let report = json!({ "origin": 1.5e12, "firstBoardMs": 700.0, "marks": { "init": 2.0 } });
-        assert!(!append_report(None, &report).expect("no file: nothing to do"));
-        assert!(!path.exists());
-        assert!(append_report(Some(&path), &report).expect("written"));
-        assert!(append_report(Some(&path), &json!({})).expect("written"));
-        let text = std::fs::read_to_string(&path).expect("report");
-        let lines: Vec<Value> = text
-            .lines()
-            .map(|l| serde_json::from_str(l).expect("JSON line"))
-            .collect();
-        assert_eq!(lines, vec![report, json!({})]);
+        let line = report_line(&Arg::from_value(report.clone())).expect("accepted");
+        assert!(!line.contains('\n'));
+        assert_eq!(serde_json::from_str::<Value>(&line).ok(), Some(report));
+        assert_eq!(launch_report(&Arg::from_value(json!({}))).ok(), Some(false));
     }
 
     #[test]
     fn refuses_what_is_not_a_small_object() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let path = dir.path().join("launch.jsonl");
         for bad in [
-            json!(null),
             json!([1]),
             json!("x"),
+            json!(3),
             json!({ "x": "y".repeat(5000) }),
         ] {
-            for p in [None, Some(path.as_path())] {
-                let e = append_report(p, &bad).expect_err("refused");
-                assert_eq!(e.code(), "bad_argument", "{bad}");
-            }
+            let e = launch_report(&Arg::from_value(bad.clone())).expect_err("refused");
+            assert_eq!(e.code(), "bad_argument", "{bad}");
         }
-        assert!(!path.exists(), "nothing written for a refused report");
-        let e = append_report(Some(dir.path()), &json!({})).expect_err("a directory");
-        assert_eq!(e.code(), "storage");
+        let e = launch_report(&Arg::default()).expect_err("missing");
+        assert_eq!(e.code(), "bad_argument");
     }
 }
