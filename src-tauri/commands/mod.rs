@@ -1,140 +1,45 @@
-//! The IPC commands (see `docs/ipc.md`): each checks its arguments, takes the state lock,
-//! asks the engine, and returns a payload or an `AppError`. No rule is decided here.
-//! The same commands serve both modes: they dispatch on the current game's mode to
-//! `classic` or `stack`; a command of one mode only (`move_out`, `winning_line`) refuses
-//! the other with `wrong_mode`.
+//! The Tauri commands (see `docs/ipc.md`): each is one line over the session's command of
+//! the same name (`llk_session::commands`), run with the session locked by `with_state` (a
+//! panic becomes `internal`). What a command means is decided there, once for both
+//! shells; Tauri only delivers the arguments (each an `Arg`, keyed in camelCase as the
+//! view sends them) and the answer. Only `judge` (off the lock, `solvability.rs`) and
+//! `launch_report` (a file append, `launch.rs`) do more here.
 
-mod classic;
 pub mod codes;
 pub mod journey;
 pub mod launch;
 pub mod solvability;
-mod stack;
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
-
-use llk_engine::classic::layout::{Preset, PRESETS};
-use tauri::State;
-
-use crate::args::Arg;
-use crate::error::{AppError, AppResult};
-use crate::mode::{AnyGame, Mode, NewGameOptions};
-use crate::settings::Settings;
-use crate::state::{AppState, SharedState};
-use crate::view::{
+use llk_engine::classic::layout::Preset;
+use llk_session::args::Arg;
+use llk_session::commands as session;
+use llk_session::error::AppResult;
+use llk_session::settings::Settings;
+use llk_session::stats::Statistics;
+use llk_session::view::{
     AnyHintResult, AnySelectResult, AnyView, SettingsResult, StartInfo, WinningLine,
 };
+use tauri::State;
 
-include!("../command_names.rs");
+use crate::state::{with_state, SharedState};
 
-/// Runs `body` with the state locked; a panic becomes an `internal` error instead of
-/// crossing IPC.
-pub(crate) fn with_state<T>(
-    state: &SharedState,
-    body: impl FnOnce(&mut AppState) -> AppResult<T>,
-) -> AppResult<T> {
-    catch_unwind(AssertUnwindSafe(|| body(&mut state.lock()))).unwrap_or_else(|panic| {
-        let what = panic
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "a command panicked".to_string());
-        Err(AppError::Internal(what))
-    })
-}
+pub use llk_session::command_names::COMMANDS;
 
-/// What `select` was asked to take: a cell (classic) or a tile id (stack), still
-/// unchecked against the board.
-enum Target {
-    Cell(i64, i64),
-    Tile(i64),
-}
-
-impl Target {
-    /// `{row, col}` or `{id}`; anything else (both, neither, mistyped) is `bad_argument`.
-    fn of(row: &Arg, col: &Arg, id: &Arg) -> AppResult<Target> {
-        if id.is_missing() {
-            return Ok(Target::Cell(row.integer("row")?, col.integer("col")?));
-        }
-        if row.is_missing() && col.is_missing() {
-            return Ok(Target::Tile(id.integer("id")?));
-        }
-        // Report an unreadable argument as such before the mix-up.
-        for (arg, name) in [(row, "row"), (col, "col"), (id, "id")] {
-            if !arg.is_missing() {
-                arg.integer(name)?;
-            }
-        }
-        Err(AppError::BadArgument(
-            "`select` takes either `row` and `col` (classic) or `id` (stack), not both".into(),
-        ))
-    }
-
-    fn mode(&self) -> Mode {
-        match self {
-            Target::Cell(..) => Mode::Classic,
-            Target::Tile(_) => Mode::Stack,
-        }
-    }
-}
-
-/// The resumed game (or a new default one) and, once, a notice about the saved files.
-/// `layout` (optional, a preset name) is the view's choice for a new default game: the
-/// layout that fits its screen; a resumed game ignores it.
 #[tauri::command]
 pub fn start(state: State<'_, SharedState>, layout: Arg) -> AppResult<StartInfo> {
-    let layout = start_layout(&layout)?;
-    with_state(&state, |s| {
-        if !s.has_game() {
-            let mut options = s.default_options();
-            if let (Some(p), NewGameOptions::Classic(o)) = (layout, &mut options) {
-                // preset sizes are small (at most 30×16 with 36 kinds)
-                o.rows = p.rows as u16;
-                o.cols = p.cols as u16;
-                o.kinds = p.kinds as u16;
-            }
-            let game = AnyGame::new(options)?;
-            s.set_game(game);
-        }
-        Ok(StartInfo {
-            game: s.view()?,
-            notice: s.take_notice(),
-            notices: s.take_notices(),
-        })
-    })
+    with_state(&state, |s| session::start(s, &layout))
 }
 
-/// `start`'s optional `layout`: a preset's name, or `bad_argument`.
-fn start_layout(layout: &Arg) -> AppResult<Option<Preset>> {
-    if layout.is_missing() {
-        return Ok(None);
-    }
-    let name: String = layout.parse("layout")?;
-    llk_engine::classic::layout::preset(&name)
-        .map(Some)
-        .ok_or_else(|| AppError::BadArgument(format!("unknown layout `{name}`")))
-}
-
-/// The preset layouts (classic).
 #[tauri::command]
 pub fn presets() -> Vec<Preset> {
-    PRESETS.to_vec()
+    session::presets()
 }
 
-/// Deals a new game with `options` (either mode), replacing the current one.
 #[tauri::command]
 pub fn new_game(state: State<'_, SharedState>, options: Arg) -> AppResult<AnyView> {
-    options.string_field("options", "seed")?;
-    let options: NewGameOptions = options.parse_tagged("options", "mode", "classic")?;
-    with_state(&state, |s| {
-        let game = AnyGame::new(options)?;
-        s.set_game(game);
-        s.view()
-    })
+    with_state(&state, |s| session::new_game(s, &options))
 }
 
-/// The player tapped a tile at game time `elapsedMs`: the cell (`row`, `col`) in classic,
-/// the tile `id` in stack.
 #[tauri::command]
 pub fn select(
     state: State<'_, SharedState>,
@@ -143,126 +48,55 @@ pub fn select(
     id: Arg,
     elapsed_ms: Arg,
 ) -> AppResult<AnySelectResult> {
-    let target = Target::of(&row, &col, &id)?;
-    let elapsed = elapsed_ms.millis("elapsedMs")?;
-    with_state(&state, |s| {
-        let mode = s.game()?.mode();
-        match (mode, target) {
-            (Mode::Classic, Target::Cell(row, col)) => classic::select(s, row, col, elapsed),
-            (Mode::Stack, Target::Tile(id)) => stack::select(s, id, elapsed),
-            (Mode::Journey, Target::Cell(row, col)) => journey::select(s, row, col, elapsed),
-            (mode, target) => Err(AppError::BadArgument(format!(
-                "a {} game selects by {}, but {} was sent",
-                mode.name(),
-                if mode != Mode::Stack {
-                    "`row` and `col`"
-                } else {
-                    "tile `id`"
-                },
-                if target.mode() != Mode::Stack {
-                    "`row` and `col`"
-                } else {
-                    "`id`"
-                },
-            ))),
-        }
-    })
+    with_state(&state, |s| session::select(s, &row, &col, &id, &elapsed_ms))
 }
 
-/// A hint in the current game's mode (counted), with the game after it.
 #[tauri::command]
 pub fn hint(state: State<'_, SharedState>) -> AppResult<AnyHintResult> {
-    with_state(&state, |s| match s.game()?.mode() {
-        Mode::Classic => classic::hint(s),
-        Mode::Stack => stack::hint(s),
-        Mode::Journey => journey::hint(s),
-    })
+    with_state(&state, session::hint)
 }
 
-/// Classic: rearranges the remaining tiles. Stack: the shuffle prop re-deals the kinds
-/// on the board.
 #[tauri::command]
 pub fn shuffle(state: State<'_, SharedState>) -> AppResult<AnyView> {
-    with_state(&state, |s| {
-        s.change_game(|g| match g {
-            AnyGame::Classic(g) => Ok(g.shuffle()?),
-            AnyGame::Stack(g) => Ok(g.shuffle()?),
-            AnyGame::Journey(j) => Ok(j.shuffle()?),
-        })?;
-        s.view()
-    })
+    with_state(&state, session::shuffle)
 }
 
-/// Classic: takes back the last match (or shuffle). Stack: the undo prop takes back the
-/// last take.
 #[tauri::command]
 pub fn undo(state: State<'_, SharedState>) -> AppResult<AnyView> {
-    with_state(&state, |s| {
-        s.change_game(|g| match g {
-            AnyGame::Classic(g) => Ok(g.undo()?),
-            AnyGame::Stack(g) => g.undo().map(|_| ()).map_err(AppError::from),
-            AnyGame::Journey(j) => Ok(j.undo()?),
-        })?;
-        s.view()
-    })
+    with_state(&state, session::undo)
 }
 
-/// Stack only: the move-out prop moves the first tray tiles to the holding row.
 #[tauri::command]
 pub fn move_out(state: State<'_, SharedState>) -> AppResult<AnyView> {
-    with_state(&state, |s| {
-        stack::move_out(s)?;
-        s.view()
-    })
+    with_state(&state, session::move_out)
 }
 
-/// Stack only: a winning line from the current position (for the demo), if the solver
-/// finds one.
 #[tauri::command]
 pub fn winning_line(state: State<'_, SharedState>) -> AppResult<WinningLine> {
-    with_state(&state, stack::winning_line)
+    with_state(&state, |s| session::winning_line(s))
 }
 
-/// The current game.
 #[tauri::command]
 pub fn game_state(state: State<'_, SharedState>) -> AppResult<AnyView> {
-    with_state(&state, |s| s.view())
+    with_state(&state, |s| session::game_state(s))
 }
 
-/// Records the view's game clock (saved with the game).
 #[tauri::command]
 pub fn set_elapsed(state: State<'_, SharedState>, elapsed_ms: Arg) -> AppResult<()> {
-    let elapsed = elapsed_ms.millis("elapsedMs")?;
-    with_state(&state, |s| {
-        s.change_game(|g| {
-            g.set_elapsed(elapsed);
-            Ok(())
-        })
-    })
+    with_state(&state, |s| session::set_elapsed(s, &elapsed_ms))
 }
 
-/// The player's preferences.
 #[tauri::command]
 pub fn get_settings(state: State<'_, SharedState>) -> AppResult<Settings> {
-    with_state(&state, |s| Ok(s.settings().clone()))
+    with_state(&state, |s| session::get_settings(s))
 }
 
-/// Replaces the preferences and saves them; returns them, with the current game when
-/// applying them changed it (auto-shuffle turned on while the board was stuck).
 #[tauri::command]
 pub fn set_settings(state: State<'_, SharedState>, settings: Arg) -> AppResult<SettingsResult> {
-    let settings: Settings = settings.parse("settings")?;
-    with_state(&state, |s| {
-        let changed = s.set_settings(settings)?;
-        Ok(SettingsResult {
-            settings: s.settings().clone(),
-            game: if changed { Some(s.view()?) } else { None },
-        })
-    })
+    with_state(&state, |s| session::set_settings(s, &settings))
 }
 
-/// The player's statistics: games played and won and the best times, per group.
 #[tauri::command]
-pub fn statistics(state: State<'_, SharedState>) -> AppResult<crate::stats::Statistics> {
-    with_state(&state, |s| Ok(s.statistics()))
+pub fn statistics(state: State<'_, SharedState>) -> AppResult<Statistics> {
+    with_state(&state, |s| session::statistics(s))
 }
