@@ -1,6 +1,6 @@
 /**
  * A refused command in the player's language: every error `code` of the shell and the
- * engine (src-tauri/error.rs, engine/src/error.rs) has a key `error.<code>` in each
+ * engine (session/src/error.rs, engine/src/error.rs) has a key `error.<code>` in each
  * table (checked by test/errors.test.ts against the Rust sources). The English `message`
  * goes to the console log, never to the screen.
  */

@@ -16,7 +16,7 @@ function rustCodes(path: string): string[] {
 }
 
 const ENGINE = rustCodes("engine/src/error.rs");
-const SHELL = rustCodes("src-tauri/error.rs");
+const SHELL = rustCodes("session/src/error.rs");
 
 describe("error translations", () => {
   it("reads every code from the Rust sources", () => {
@@ -25,7 +25,7 @@ describe("error translations", () => {
       readFileSync(new URL(`../../${path}`, import.meta.url), "utf8").match(/#\[error\(/g)?.length ?? 0;
     expect(ENGINE.length).toBe(variants("engine/src/error.rs"));
     // The shell's `Engine(..)` arm forwards the engine's code.
-    expect(SHELL.length).toBe(variants("src-tauri/error.rs") - 1);
+    expect(SHELL.length).toBe(variants("session/src/error.rs") - 1);
     expect(new Set([...ENGINE, ...SHELL]).size).toBe(ENGINE.length + SHELL.length);
   });
 
