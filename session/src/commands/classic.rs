@@ -2,16 +2,16 @@
 //! `Board::pos_at`), and the results with the classic view.
 
 use crate::error::AppResult;
-use crate::state::AppState;
+use crate::state::Session;
 use crate::view::{AnyHintResult, AnySelectResult, GameView, HintResult, SelectResult};
 
-fn view(s: &AppState, command: &str) -> AppResult<GameView> {
+fn view(s: &Session, command: &str) -> AppResult<GameView> {
     Ok(GameView::of(s.game()?.classic(command)?, s.best_score()?))
 }
 
 /// The player clicked (`row`, `col`) at game time `elapsed`.
 pub(super) fn select(
-    s: &mut AppState,
+    s: &mut Session,
     row: i64,
     col: i64,
     elapsed: u64,
@@ -27,7 +27,7 @@ pub(super) fn select(
 }
 
 /// A connectable pair, or `null` if there is none (the board is stuck or empty).
-pub(super) fn hint(s: &mut AppState) -> AppResult<AnyHintResult> {
+pub(super) fn hint(s: &mut Session) -> AppResult<AnyHintResult> {
     let hint = s.change_game(|g| Ok(g.classic_mut("hint")?.hint()))?;
     Ok(AnyHintResult::Classic(HintResult {
         hint,

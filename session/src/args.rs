@@ -1,7 +1,9 @@
 //! Command arguments that never fail to deserialize. Tauri turns a missing or mistyped
 //! argument into a bare string error; wrapping each argument in [`Arg`] keeps whatever the
 //! view sent so the command itself can reject it as `{ code: "bad_argument", message }`,
-//! and range checks (negative, huge, fractional numbers) live here too.
+//! and range checks (negative, huge, fractional numbers) live here too. The dispatcher
+//! (`invoke.rs`) takes its arguments out of the view's JSON object the same way
+//! ([`Arg::field`]).
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer};
@@ -35,6 +37,16 @@ impl Arg {
     /// An argument holding `value` (tests and internal callers).
     pub fn from_value(value: Value) -> Arg {
         Arg(Ok(Some(value)))
+    }
+
+    /// Argument `key` of the JSON object `args` as the view sends it, the way Tauri reads a
+    /// command's argument: a missing key, `null`, or `args` that are not an object at all
+    /// mean a missing argument.
+    pub fn field(args: &Value, key: &str) -> Arg {
+        match args.get(key) {
+            None | Some(Value::Null) => Arg::default(),
+            Some(v) => Arg::from_value(v.clone()),
+        }
     }
 
     /// Whether the argument was left out (or sent as `null`).
@@ -185,6 +197,16 @@ mod tests {
             "bad_argument"
         );
         assert_eq!(code(Arg::default().integer("row")), "bad_argument");
+    }
+
+    #[test]
+    fn fields_of_the_views_object() {
+        let args = json!({ "row": 2, "col": null });
+        assert_eq!(Arg::field(&args, "row").integer("row").ok(), Some(2));
+        assert!(Arg::field(&args, "col").is_missing());
+        assert!(Arg::field(&args, "id").is_missing());
+        assert!(Arg::field(&json!(null), "row").is_missing());
+        assert!(Arg::field(&json!([1, 2]), "row").is_missing());
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The one error type every command rejects with. It crosses IPC as `{ code, message }`:
-//! the engine's codes for rule refusals plus the shell's own (`no_game`, `bad_argument`,
+//! the engine's codes for rule refusals plus the session's own (`no_game`, `bad_argument`,
 //! `wrong_mode`, `storage`, `internal`), so the view can match on `code` and show `message`.
+//! Both shells send it in this one form.
 
 use llk_engine::EngineError;
 use serde::{Deserialize, Serialize};
@@ -26,7 +27,8 @@ pub enum AppError {
     /// Saving or loading failed.
     #[error("storage: {0}")]
     Storage(String),
-    /// A bug: a command panicked. The panic is caught so it never crosses IPC.
+    /// A bug: a command panicked. The desktop shell catches the panic so that it never
+    /// crosses IPC; the web shell reports it after WebAssembly trapped.
     #[error("internal error: {0}")]
     Internal(String),
 }

@@ -122,12 +122,11 @@ impl DailyRecord {
     }
 }
 
-/// Today's date when `game` is today's daily deal (whatever its auto-shuffle), else `None`.
-pub fn daily_date_of(game: &AnyGame) -> Option<UtcDate> {
+/// `today` when `game` is `today`'s daily deal (whatever its auto-shuffle), else `None`.
+pub fn daily_date_of(game: &AnyGame, today: UtcDate) -> Option<UtcDate> {
     let AnyGame::Classic(g) = game else {
         return None;
     };
-    let today = today_utc().ok()?;
     let o = g.options();
     let daily = GameOptions {
         auto_shuffle: o.auto_shuffle,
@@ -136,12 +135,9 @@ pub fn daily_date_of(game: &AnyGame) -> Option<UtcDate> {
     (daily == *o).then_some(today)
 }
 
-/// Today's date in UTC from the system clock.
-pub fn today_utc() -> Result<UtcDate, llk_engine::EngineError> {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    UtcDate::from_day_number((secs / 86_400) as i64)
+/// The UTC date at `now_ms`, milliseconds since the Unix epoch (the host's clock).
+pub fn utc_date(now_ms: u64) -> Result<UtcDate, llk_engine::EngineError> {
+    UtcDate::from_day_number((now_ms / 86_400_000) as i64)
 }
 
 #[cfg(test)]
@@ -177,7 +173,26 @@ mod tests {
     }
 
     #[test]
-    fn today_is_a_plausible_date() {
-        assert!(today_utc().unwrap() >= UtcDate::parse("2026-01-01").unwrap());
+    fn dates_from_the_hosts_clock() {
+        let date = |ms| utc_date(ms).map(|d| d.to_string()).ok();
+        assert_eq!(date(1_767_225_600_000).as_deref(), Some("2026-01-01"));
+        // 2026-11-30T00:00:00Z, and the millisecond before it.
+        assert_eq!(date(1_795_996_800_000).as_deref(), Some("2026-11-30"));
+        assert_eq!(date(1_795_996_799_999).as_deref(), Some("2026-11-29"));
+    }
+
+    #[test]
+    fn only_todays_deal_is_the_daily_deal() {
+        let day = UtcDate::parse("2026-11-30").unwrap();
+        let deal =
+            |o: GameOptions| AnyGame::Classic(llk_engine::classic::game::Game::new(o).unwrap());
+        let daily = daily_options(day);
+        assert_eq!(daily_date_of(&deal(daily), day), Some(day));
+        let shuffling = GameOptions {
+            auto_shuffle: !daily.auto_shuffle,
+            ..daily
+        };
+        assert_eq!(daily_date_of(&deal(shuffling), day), Some(day));
+        assert_eq!(daily_date_of(&deal(daily), day.next().unwrap()), None);
     }
 }

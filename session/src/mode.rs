@@ -22,7 +22,7 @@ use crate::scores::{layout_key, stack_key, JOURNEY_KEY};
 pub enum Mode {
     Classic,
     Stack,
-    /// The journey of timed slide levels (issue 7), started with `journey_start`.
+    /// The journey of timed levels under slide rules, started with `journey_start`.
     Journey,
 }
 
@@ -180,7 +180,7 @@ impl AnyGame {
             Some(Value::String(m)) => m,
             Some(other) => return Err(format!("the saved mode is {other}, not a name")),
         };
-        // The engine reads its own document, without the shell's `mode`.
+        // The engine reads its own document, without the session's `mode`.
         let engine = serde_json::to_string(&doc).map_err(|e| e.to_string())?;
         match mode.as_str() {
             "classic" => Game::from_json(&engine).map(AnyGame::Classic).map_err(err),

@@ -6,7 +6,7 @@ use llk_engine::stack::TileId;
 use llk_engine::EngineError;
 
 use crate::error::{AppError, AppResult};
-use crate::state::AppState;
+use crate::state::Session;
 use crate::view::{
     AnyHintResult, AnySelectResult, StackHintResult, StackSelectResult, StackView, WinningLine,
 };
@@ -26,12 +26,12 @@ fn tile(game: &StackGame, id: i64) -> AppResult<TileId> {
     }
 }
 
-fn view(s: &AppState, command: &str) -> AppResult<StackView> {
+fn view(s: &Session, command: &str) -> AppResult<StackView> {
     Ok(StackView::of(s.game()?.stack(command)?, s.best_score()?))
 }
 
 /// The player tapped tile `id` at game time `elapsed`: it goes to the tray.
-pub(super) fn select(s: &mut AppState, id: i64, elapsed: u64) -> AppResult<AnySelectResult> {
+pub(super) fn select(s: &mut Session, id: i64, elapsed: u64) -> AppResult<AnySelectResult> {
     let id = tile(s.game()?.stack("select")?, id)?;
     let (outcome, new_best) =
         s.change_game_scored(|g| Ok(g.stack_mut("select")?.take(id, elapsed)?))?;
@@ -43,7 +43,7 @@ pub(super) fn select(s: &mut AppState, id: i64, elapsed: u64) -> AppResult<AnySe
 }
 
 /// A tile whose take keeps the position winnable, or that the position is lost.
-pub(super) fn hint(s: &mut AppState) -> AppResult<AnyHintResult> {
+pub(super) fn hint(s: &mut Session) -> AppResult<AnyHintResult> {
     let hint = s.change_game(|g| Ok(g.stack_mut("hint")?.hint()))?;
     Ok(AnyHintResult::Stack(StackHintResult {
         hint,
@@ -52,7 +52,7 @@ pub(super) fn hint(s: &mut AppState) -> AppResult<AnyHintResult> {
 }
 
 /// The move-out prop: the first tray tiles go to the holding row.
-pub(super) fn move_out(s: &mut AppState) -> AppResult<()> {
+pub(super) fn move_out(s: &mut Session) -> AppResult<()> {
     s.change_game(|g| {
         g.stack_mut("move_out")?
             .move_out()
@@ -62,7 +62,7 @@ pub(super) fn move_out(s: &mut AppState) -> AppResult<()> {
 }
 
 /// A winning line from the current position (no props), if the solver finds one.
-pub(super) fn winning_line(s: &mut AppState) -> AppResult<WinningLine> {
+pub(super) fn winning_line(s: &Session) -> AppResult<WinningLine> {
     let game = s.game()?.stack("winning_line")?;
     Ok(WinningLine {
         moves: game.winning_line(),

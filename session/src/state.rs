@@ -1,9 +1,9 @@
-//! The app's state behind one mutex: the current game (of either mode), settings and best
-//! scores, and where they are saved. A journey replaced by a game of another mode is
-//! kept aside (`journey.json`) so that the player can continue it later. Every change is queued for saving at once (written in the background,
-//! see `saver`); loading sets aside what cannot be read.
-
-use std::sync::{Mutex, MutexGuard};
+//! The session's state: the current game (of any mode), settings, best scores, daily
+//! record and statistics, and the [`Store`] and [`Host`] it saves through and reads the
+//! clock and entropy from. A journey replaced by a game of another mode is kept aside
+//! (`journey.json`) so that the player can continue it later. Every change is queued for
+//! saving at once (the store decides when it is written); loading, which sets aside what
+//! cannot be read, is in `load.rs`.
 
 use llk_engine::classic::game::GameOptions;
 use llk_engine::classic::journey::Journey;
@@ -11,14 +11,12 @@ use llk_engine::code::daily::UtcDate;
 
 use crate::daily::{self, DailyRecord};
 use crate::error::{AppError, AppResult};
+use crate::host::{Host, Store};
 use crate::mode::{AnyGame, NewGameOptions};
-use crate::salvage;
-use crate::saver::Saver;
 use crate::scores::{self, BestScores, JOURNEY_KEY, JOURNEY_LEVEL_KEY};
 use crate::settings::{self, Settings};
 use crate::stats::{self, Snapshot, Statistics, Stats};
-use crate::storage::{Loaded, Storage};
-use crate::view::{AnyView, Notice, NoticeCode, SavedFile};
+use crate::view::{AnyView, Notice};
 
 /// File name of the saved game (the engine's versioned format with the mode added, undo
 /// history included).
@@ -30,133 +28,41 @@ pub const JOURNEY_FILE: &str = "journey.json";
 
 /// Everything the commands work on.
 #[derive(Debug)]
-pub struct AppState {
-    game: Option<AnyGame>,
+pub struct Session {
+    pub(crate) game: Option<AnyGame>,
     /// A journey set aside for a game of another mode.
-    parked: Option<Journey>,
-    settings: Settings,
-    scores: BestScores,
-    daily: DailyRecord,
-    stats: Stats,
-    store: Storage,
-    saver: Saver,
-    notices: Vec<String>,
-    notice_codes: Vec<Notice>,
+    pub(crate) parked: Option<Journey>,
+    pub(crate) settings: Settings,
+    pub(crate) scores: BestScores,
+    pub(crate) daily: DailyRecord,
+    pub(crate) stats: Stats,
+    pub(crate) store: Box<dyn Store>,
+    pub(crate) host: Box<dyn Host>,
+    pub(crate) notices: Vec<String>,
+    pub(crate) notice_codes: Vec<Notice>,
     /// The classic options of a saved game that no longer loads, for the fresh game.
-    salvaged: Option<GameOptions>,
+    pub(crate) salvaged: Option<GameOptions>,
 }
 
-/// The managed state: one lock, taken by each command for its whole duration.
-#[derive(Debug)]
-pub struct SharedState(Mutex<AppState>);
-
-impl SharedState {
-    pub fn new(state: AppState) -> SharedState {
-        SharedState(Mutex::new(state))
-    }
-
-    /// The state; a command that panicked mid-way does not lock the others out.
-    pub fn lock(&self) -> MutexGuard<'_, AppState> {
-        self.0
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-}
-
-/// The loaded value, if any; a corrupt file's notice goes to `notices` (and to the log:
-/// it names the parser's reason and the file's path), and as a code for file `file` to
-/// `codes`.
-fn take<T>(
-    loaded: Loaded<T>,
-    file: SavedFile,
-    notices: &mut Vec<String>,
-    codes: &mut Vec<Notice>,
-) -> Option<T> {
-    match loaded {
-        Loaded::Ok(v) => Some(v),
-        Loaded::Missing => None,
-        Loaded::Corrupt { notice, kept_as } => {
-            eprintln!("lianliankan: {notice}");
-            notices.push(notice);
-            codes.push(Notice {
-                code: if kept_as.is_some() {
-                    NoticeCode::FileSetAside
-                } else {
-                    NoticeCode::FileUnusable
-                },
-                file,
-                kept_as,
-            });
-            None
-        }
-    }
-}
-
-impl AppState {
-    /// Loads settings, best scores and the saved game from `store`; whatever cannot be
-    /// used is set aside with a notice and replaced by a fresh default.
-    pub fn load(store: Storage) -> AppState {
-        store.remove_stale_temp_files();
-        let (mut notices, mut codes) = (Vec::new(), Vec::new());
-        let settings = take(
-            store.load(settings::FILE, "settings", Settings::from_json),
-            SavedFile::Settings,
-            &mut notices,
-            &mut codes,
-        );
-        let scores = take(
-            store.load(scores::FILE, "best scores", BestScores::from_json),
-            SavedFile::Scores,
-            &mut notices,
-            &mut codes,
-        );
-        let daily = take(
-            store.load(daily::FILE, "daily record", DailyRecord::from_json),
-            SavedFile::Daily,
-            &mut notices,
-            &mut codes,
-        );
-        let stats = take(
-            store.load(stats::FILE, "statistics", Stats::from_json),
-            SavedFile::Stats,
-            &mut notices,
-            &mut codes,
-        );
-        let mut salvaged = None;
-        let game = take(
-            store.load(GAME_FILE, "game", |text| {
-                AnyGame::from_json(text).inspect_err(|_| salvaged = salvage::classic_options(text))
-            }),
-            SavedFile::Game,
-            &mut notices,
-            &mut codes,
-        );
-        let parked = take(
-            store.load(JOURNEY_FILE, "journey", |t| {
-                Journey::from_json(t).map_err(|e| e.to_string())
-            }),
-            SavedFile::Journey,
-            &mut notices,
-            &mut codes,
-        );
-        AppState {
-            game,
-            parked,
-            settings: settings.unwrap_or_default(),
-            scores: scores.unwrap_or_else(BestScores::new),
-            daily: daily.unwrap_or_else(DailyRecord::new),
-            stats: stats.unwrap_or_else(Stats::new),
-            saver: Saver::new(store.clone()),
-            store,
-            notices,
-            notice_codes: codes,
-            salvaged,
-        }
-    }
-
-    /// Waits until every queued save is on disk (before exit, and in tests).
+impl Session {
+    /// Waits until every queued save is stored (before exit, and in tests).
     pub fn flush(&self) {
-        self.saver.flush();
+        self.store.flush();
+    }
+
+    /// Milliseconds since the Unix epoch, from the host.
+    pub fn now_ms(&self) -> u64 {
+        self.host.now_ms()
+    }
+
+    /// Today's date in UTC, from the host's clock.
+    pub fn today(&self) -> AppResult<UtcDate> {
+        Ok(daily::utc_date(self.host.now_ms())?)
+    }
+
+    /// A fresh random number from the host (the seed of a new journey).
+    pub fn random_u64(&self) -> u64 {
+        self.host.random_u64()
     }
 
     /// Notices gathered since the last call (joined), for `start` to show once.
@@ -196,7 +102,7 @@ impl AppState {
         self.change_game_scored(change).map(|(out, _)| out)
     }
 
-    /// [`AppState::change_game`], also saying whether the change won the game with a
+    /// [`Session::change_game`], also saying whether the change won the game with a
     /// score above the stored best for its layout (`scores.json`): the view's "New best"
     /// (an equal score, e.g. the same win again after an undo, is not a new best).
     pub fn change_game_scored<T>(
@@ -229,7 +135,10 @@ impl AppState {
     /// Replaces the game (new game) and saves it; a deal equal to today's daily deal (its
     /// code typed, or the daily deal retried) counts as the daily deal.
     pub fn set_game(&mut self, game: AnyGame) {
-        let day = daily::daily_date_of(&game);
+        let day = self
+            .today()
+            .ok()
+            .and_then(|today| daily::daily_date_of(&game, today));
         self.set_game_of_day(game, day);
     }
 
@@ -240,8 +149,8 @@ impl AppState {
         if !matches!(game, AnyGame::Journey(_)) {
             if let Some(AnyGame::Journey(j)) = self.game.take() {
                 match j.to_json() {
-                    Ok(json) => self.saver.queue(JOURNEY_FILE, json),
-                    Err(e) => eprintln!("lianliankan: the journey was not saved: {e}"),
+                    Ok(json) => self.store.queue(JOURNEY_FILE, json),
+                    Err(e) => self.host.log(&format!("the journey was not saved: {e}")),
                 }
                 self.parked = Some(j);
             }
@@ -274,8 +183,8 @@ impl AppState {
     /// Counts the current game in the statistics after a change (saved if that counted).
     fn observe_stats(&mut self) {
         if let Some(snapshot) = self.stats_snapshot() {
-            if self.stats.observe(&snapshot, stats::now_s()) {
-                self.saver.queue(stats::FILE, self.stats.to_json());
+            if self.stats.observe(&snapshot, self.host.now_ms() / 1000) {
+                self.store.queue(stats::FILE, self.stats.to_json());
             }
         }
     }
@@ -291,15 +200,15 @@ impl AppState {
         &self.daily
     }
 
-    /// Options for a new game when the player has not chosen any: the default preset,
-    /// a random seed (one a deal code holds), solvable deals, paths around the board (the engine's defaults), and
-    /// the saved preference
-    /// for automatic shuffles. After a damaged save, the layout and rules it still
-    /// showed (see `salvage`) replace the defaults.
+    /// Options for a new game when the player has not chosen any: the default preset, a
+    /// random seed from the host (one a deal code holds), solvable deals, paths around the
+    /// board (the engine's defaults), and the saved preference for automatic shuffles.
+    /// After a damaged save, the layout and rules it still showed (see `salvage`) replace
+    /// the defaults.
     pub fn default_options(&self) -> NewGameOptions {
         NewGameOptions::Classic(GameOptions {
             // Below the codes' seed limit, so the first game has a code too.
-            seed: rand::random::<u64>() % llk_engine::code::SEED_LIMIT,
+            seed: self.host.random_u64() % llk_engine::code::SEED_LIMIT,
             auto_shuffle: self.settings.auto_shuffle,
             ..self.salvaged.unwrap_or_default()
         })
@@ -364,22 +273,23 @@ impl AppState {
         Ok(shuffled)
     }
 
-    /// Queues the game for saving; a failed save is reported on stderr and the game goes
-    /// on: the player should not lose a move because the disk is full.
+    /// Queues the game for saving; a game that cannot be written out is logged and the
+    /// game goes on (the store reports its own failures the same way): the player should
+    /// not lose a move because the disk is full.
     fn save_game(&self) {
         if let Some(game) = &self.game {
             match game.to_json() {
-                Ok(json) => self.saver.queue(GAME_FILE, json),
-                Err(e) => eprintln!("lianliankan: the game was not saved: {e}"),
+                Ok(json) => self.store.queue(GAME_FILE, json),
+                Err(e) => self.host.log(&format!("the game was not saved: {e}")),
             }
         }
     }
 
     fn save_daily(&self) {
-        self.saver.queue(daily::FILE, self.daily.to_json());
+        self.store.queue(daily::FILE, self.daily.to_json());
     }
 
     fn save_scores(&self) {
-        self.saver.queue(scores::FILE, self.scores.to_json());
+        self.store.queue(scores::FILE, self.scores.to_json());
     }
 }

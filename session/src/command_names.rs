@@ -1,6 +1,8 @@
-// The app's IPC command names, in one place: included by `build.rs` (which declares
-// them to tauri-build, so each gets an `allow-<command>` permission) and by `commands.rs`
-// (which registers the handlers; a test checks handlers, names and capability agree).
+// The app's IPC command names, in one place (plain `//` comments: this file is also
+// `include!`d). The session's dispatcher (`invoke.rs`) answers each of them; the desktop
+// shell's build script (`src-tauri/build.rs`) includes this file to declare them to
+// tauri-build, so each gets an `allow-<command>` permission, and its `lib.rs` registers one
+// handler per name. Tests check that handlers, names, capability and dispatcher agree.
 
 /// Every command name, as registered.
 pub const COMMANDS: &[&str] = &[

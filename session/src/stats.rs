@@ -1,4 +1,4 @@
-//! The player's statistics (issue 8), saved as `stats.json` beside `scores.json`: per
+//! The player's statistics, saved as `stats.json` beside `scores.json`: per
 //! group (a classic layout, a stack level, a journey level, the daily deal) the games
 //! played and won and the ten best winning times with their dates.
 //!
@@ -273,13 +273,6 @@ impl Stats {
         }
         Ok(stats)
     }
-}
-
-/// Now, in seconds since the Unix epoch.
-pub fn now_s() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
 }
 
 #[cfg(test)]

@@ -33,7 +33,7 @@ impl AnyView {
         match game {
             AnyGame::Classic(g) => AnyView::Classic(GameView::of(g, best_score)),
             AnyGame::Stack(g) => AnyView::Stack(StackView::of(g, best_score)),
-            // The shell's state adds the saved progress (`AppState::view`).
+            // The session adds the saved progress (`Session::view`).
             AnyGame::Journey(j) => AnyView::Journey(JourneyView::of(j, best_score, 1)),
         }
     }
