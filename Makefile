@@ -106,7 +106,7 @@ bundle: deps
 # The `web` profile (Cargo.toml) says why its optimisation level; wasm-opt (binaryen) then shrinks
 # the module further.
 WASM_TARGET_DIR := target/wasm
-WASM_RAW := $(WASM_TARGET_DIR)/wasm32-unknown-unknown/web/lianliankan_web.wasm
+WASM_RAW := $(WASM_TARGET_DIR)/wasm32-unknown-unknown/web/llk_web.wasm
 WASM := $(WASM_TARGET_DIR)/llk.wasm
 wasm: deps
 	env PATH=/usr/bin:/bin RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 \
@@ -122,7 +122,9 @@ WASM_OPT_FLAGS := -O3 --enable-bulk-memory --enable-sign-ext --enable-mutable-gl
 ## The web build: a static site in web/dist/ (the view, the wasm module, manifest, icons, service
 ## worker) for any static host; see web/README.md.
 web: wasm
-	cd ui && npx --no-install vite build --config ../web/vite.config.ts
+	cd ui && npx --no-install tsc --noEmit -p . && npx --no-install tsc --noEmit -p ../web \
+		&& npx --no-install tsc --noEmit -p ../web/sw \
+		&& npx --no-install vite build --config ../web/vite.config.ts
 
 ## Serve web/dist/ on http://127.0.0.1:8080/ (LLK_WEB_PORT=... for another port).
 serve-web:

@@ -210,7 +210,8 @@ mod tests {
         assert!(game.is_object(), "{start}");
         let hint = invoke(&mut shell, "hint", Value::Null);
         apply(&mut files, &hint["writes"]);
-        let [a, b] = [&ok(&hint)["a"], &ok(&hint)["b"]];
+        let pair = &ok(&hint)["hint"];
+        let [a, b] = [&pair["a"], &pair["b"]];
         for cell in [a, b] {
             let answer = invoke(
                 &mut shell,
