@@ -45,8 +45,10 @@ clippy:
 test-engine:
 	cargo test -p lianliankan-engine --release
 
-## Command-layer tests (mock runtime), persistence tests, and the bindings check.
+## The session crate's tests (over an in-memory store and host), then the desktop shell's:
+## command-layer tests (mock runtime), persistence tests, and the bindings check.
 test-app:
+	cargo test -p lianliankan-session
 	cargo test -p lianliankan
 
 ## Regenerate ui/src/bindings/ from the Rust types (commit the result).
