@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building, running and testing Lianliankan needs, and only what is missing:
 # Debian packages (Tauri's WebKitGTK stack, Xvfb and WebKitWebDriver for the end-to-end
-# tests, chromium for page tests, ImageMagick for screenshots), a Rust toolchain with
+# tests, chromium for page tests, ImageMagick for screenshots, Debian's newer Rust compiler with
+# the standard library's source and a wasm linker for the web build), a Rust toolchain with
 # rustfmt and clippy, Node.js >= 20.19, the npm packages of the root (Tauri CLI), ui/ and tests/e2e/,
 # and tauri-driver. Safe to run again: a second run does nothing but check.
 # Needs root or sudo for apt. Non-interactive (CI runs it without stdin).
@@ -32,6 +33,10 @@ APT_PACKAGES=(
     chromium imagemagick librsvg2-bin
     # a CJK font so 连连看 and the Chinese interface render
     fonts-droid-fallback
+    # the web build (make web): Debian's rustc/cargo 1.96 build the engine for wasm32 with the
+    # standard library compiled from its source (rustup cannot download a wasm32 std here),
+    # wasm-ld-16 links it, binaryen's wasm-opt shrinks the module
+    rustc-web cargo-web rust-web-src lld-16 binaryen
 )
 
 missing_apt() {

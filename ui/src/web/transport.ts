@@ -1,9 +1,171 @@
 /**
- * Placeholder for the web shell's transport (the engine compiled to WebAssembly), which
- * the web build puts here: this build has no web engine, so every command is refused.
+ * The web shell's transport: `invoke(command, args)` with the meaning and answers of Tauri's
+ * (docs/ipc.md), over the engine compiled to WebAssembly in a worker. On the first call it
+ * starts the shell once:
+ * 1. opens `localStorage` (missing: a notice, the game goes on unsaved) and registers the
+ *    service worker (web build only);
+ * 2. takes the tab lock; when another tab holds it, covers the game with "open in another tab"
+ *    and waits for *Play here*, which takes the lock over and reads the latest save;
+ * 3. starts the engine (`init`) over the saved `llk/` files with fresh entropy.
+ * Each answer's storage ops are applied synchronously the moment it arrives, then the call
+ * resolves with `ok` or rejects with `err` (`{code, message}`). A trap in the engine rejects
+ * that one call with `internal` and restarts the engine from the last saved state. A tab whose
+ * lock another tab took stops writing and offers to take the game back (a reload).
+ * Test hook: `window.__llkWeb` (see `WebShellState`).
  */
-import type { Invoke } from "../transport";
+import { EngineWorker, internal, type Outcome } from "./engine";
+import { showCover, showNotice, hideCover, type SettingsSource } from "./notices";
+import { applyWrites, openStorage, readAll, type KeyValue, type StorageProblem, type Write } from "./storage";
+import { registerServiceWorker } from "./sw-register";
+import { acquireTabLock } from "./tab-lock";
+import { WASM_URL } from "./wasm-url";
+import type { ErrorBody } from "./worker-protocol";
 
-const invoke: Invoke = () => Promise.reject({ code: "internal", message: "no web engine in this build" });
+export type Invoke = (cmd: string, args?: Record<string, unknown>) => Promise<unknown>;
+
+/** What a test can read of the shell (`window.__llkWeb`). */
+export interface WebShellState {
+  /** This tab writes the save. */
+  owner: boolean;
+  /** Every storage problem met, in order (no repeats). */
+  problems: StorageProblem[];
+  /** How often the engine was restarted after a trap. */
+  restarts: number;
+}
+
+declare global {
+  interface Window {
+    __llkWeb?: WebShellState;
+  }
+}
+
+/** A session-storage flag: the reloaded page takes the lock over (the "take it back" button). */
+const TAKE_OVER = "llk/take-over";
+
+class WebShell {
+  readonly state: WebShellState = { owner: false, problems: [], restarts: 0 };
+  /** The files as the engine last left them: what a restarted engine starts from. */
+  private files: Record<string, string> = {};
+  private store: KeyValue | null = null;
+  private engine: EngineWorker | null = null;
+  private readonly settings: SettingsSource = () => this.files["settings.json"];
+
+  async start(): Promise<void> {
+    window.__llkWeb = this.state;
+    registerServiceWorker();
+    const opened = openStorage();
+    if (opened === "missing") this.report("missing");
+    else this.store = opened;
+    this.files = this.readStored();
+    // the worker fetches and compiles the module while this tab settles who writes
+    if (WASM_URL !== null && typeof Worker !== "undefined" && typeof WebAssembly !== "undefined") {
+      this.engine = new EngineWorker(new URL(WASM_URL, document.baseURI).href);
+    }
+
+    let steal = false;
+    try {
+      steal = sessionStorage.getItem(TAKE_OVER) === "1";
+      sessionStorage.removeItem(TAKE_OVER);
+    } catch {
+      // no session storage: no take-over pending
+    }
+    const onLost = (): void => this.lost();
+    this.state.owner = await acquireTabLock(steal, onLost);
+    if (!this.state.owner) {
+      await showCover("tab.elsewhere", this.settings);
+      this.state.owner = await acquireTabLock(true, onLost);
+      hideCover();
+      // the other tab played on: start from what it saved last
+      this.files = this.readStored();
+    }
+
+    if (!this.engine) {
+      showNotice("engine.missing", this.settings);
+      return;
+    }
+    const outcome = await this.init();
+    if ("err" in outcome.answer) {
+      console.error("engine start failed:", outcome.answer.err.message);
+      if (outcome.answer.err.code === "internal") showNotice("engine.missing", this.settings);
+    }
+  }
+
+  async invoke(command: string, args?: Record<string, unknown>): Promise<unknown> {
+    const engine = this.engine;
+    if (!engine) throw { code: "internal", message: "this browser cannot run the game engine" } satisfies ErrorBody;
+    const outcome = await engine.request({ op: "invoke", command, args: args ?? null, now_ms: Date.now() });
+    this.apply(outcome.answer.writes);
+    if (outcome.trapped) {
+      // report this call once, then carry on from the last saved state
+      this.state.restarts++;
+      void this.init();
+    }
+    if ("ok" in outcome.answer) return outcome.answer.ok;
+    throw outcome.answer.err;
+  }
+
+  private init(): Promise<Outcome> {
+    const engine = this.engine;
+    if (!engine) return Promise.resolve({ answer: internal("no engine"), trapped: false });
+    const request = { op: "init", files: this.files, random: entropy(), now_ms: Date.now() };
+    return engine.request(request, true).then((outcome) => {
+      this.apply(outcome.answer.writes);
+      return outcome;
+    });
+  }
+
+  private readStored(): Record<string, string> {
+    if (!this.store) return { ...this.files };
+    const { files, problem } = readAll(this.store);
+    if (problem) this.report(problem);
+    return files;
+  }
+
+  /** The engine's ops, to this tab's copy always and to storage while this tab owns the save. */
+  private apply(writes: readonly Write[]): void {
+    if (writes.length === 0) return;
+    const problem = applyWrites(writes, this.files, this.state.owner ? this.store : null);
+    if (problem) this.report(problem);
+  }
+
+  private report(problem: StorageProblem): void {
+    if (this.state.problems.includes(problem)) return;
+    this.state.problems.push(problem);
+    showNotice(`storage.${problem}`, this.settings);
+  }
+
+  /** Another tab took the save over: stop writing; *Play here* takes it back with a reload. */
+  private lost(): void {
+    this.state.owner = false;
+    void showCover("tab.moved", this.settings).then(() => {
+      try {
+        sessionStorage.setItem(TAKE_OVER, "1");
+      } catch {
+        // without session storage the reloaded tab asks for the lock as any new tab does
+      }
+      location.reload();
+    });
+  }
+}
+
+/** A fresh u64 from the browser's entropy, as the protocol's decimal string. */
+function entropy(): string {
+  const words = crypto.getRandomValues(new Uint32Array(2));
+  return ((BigInt(words[0] ?? 0) << 32n) | BigInt(words[1] ?? 0)).toString();
+}
+
+let shell: Promise<WebShell> | null = null;
+
+/** The shell, started on first use. */
+function webShell(): Promise<WebShell> {
+  shell ??= (async () => {
+    const s = new WebShell();
+    await s.start();
+    return s;
+  })();
+  return shell;
+}
+
+export const invoke: Invoke = async (cmd, args) => (await webShell()).invoke(cmd, args);
 
 export default invoke;

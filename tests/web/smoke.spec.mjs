@@ -1,0 +1,65 @@
+// Smoke test of the built web site (web/dist/) in Chromium as a 390×844 phone: the first board
+// comes from the real engine (WebAssembly in a worker), two finger taps match a pair, Chromium
+// reports no installability error, and with the network off a reload still resumes the game
+// from the service worker's cache and the saved state.
+import {
+  boardCells,
+  check,
+  dismissIntro,
+  launchPhone,
+  serviceWorkerInControl,
+  startServer,
+  tap,
+} from "./lib.mjs";
+
+const server = await startServer();
+const phone = await launchPhone();
+const { page, context } = phone;
+try {
+  await page.goto(server.url);
+  await page.waitForSelector("#board button.tile", { timeout: 20000 });
+  await dismissIntro(page);
+  const shown = await page.evaluate(() => performance.now());
+  const first = await boardCells(page);
+  check(first.length > 0, "no tiles on the first board");
+  console.log(`first board: ${first.length} tiles, ${shown.toFixed(0)} ms after navigation (cold, unthrottled)`);
+
+  // a pair the engine says joins: its hint marks two tiles, two taps match them
+  await tap(page, "#btn-hint");
+  await page.waitForSelector("#board button.tile[data-hint]");
+  const hinted = await page.$$eval("#board button.tile[data-hint]", (ts) =>
+    ts.map((t) => `#board button.tile[data-row="${t.dataset.row}"][data-col="${t.dataset.col}"]`),
+  );
+  check(hinted.length === 2, `the hint marked ${hinted.length} tiles`);
+  await tap(page, hinted[0]);
+  await tap(page, hinted[1]);
+  await page.waitForFunction((n) => document.querySelectorAll("#board button.tile").length === n - 2, first.length);
+  const played = await boardCells(page);
+  console.log(`after two taps: ${played.length} tiles`);
+
+  const saved = await page.evaluate(() => localStorage.getItem("llk/game.json"));
+  check(saved !== null && saved.length > 0, "the game was not saved to llk/game.json");
+
+  await serviceWorkerInControl(page);
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+  check(
+    installabilityErrors.length === 0,
+    `installability errors: ${JSON.stringify(installabilityErrors)}`,
+  );
+  console.log("installability errors: none");
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.waitForSelector("#board button.tile", { timeout: 20000 });
+  await page.waitForFunction((n) => document.querySelectorAll("#board button.tile").length === n, played.length);
+  const resumed = await boardCells(page);
+  check(JSON.stringify(resumed) === JSON.stringify(played), "offline reload did not resume the same board");
+  console.log("offline reload: resumed the same board");
+
+  check(phone.problems.length === 0, `page problems:\n${phone.problems.join("\n")}`);
+  console.log("smoke: ok");
+} finally {
+  await phone.close();
+  await server.close();
+}

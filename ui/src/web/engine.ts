@@ -1,0 +1,69 @@
+/**
+ * The page's handle on the engine worker: one request at a time, in order (so a restart after a
+ * trap always comes before the next command), each resolving with the module's parsed answer.
+ * A trap or a missing engine resolves as an error answer (`internal`), never as an exception.
+ */
+import { parseAnswer, type Answer, type FromWorker, type ToWorker } from "./worker-protocol";
+
+export type Outcome = { answer: Answer; trapped: boolean };
+
+export class EngineWorker {
+  private readonly worker: Worker;
+  private nextId = 1;
+  private readonly pending = new Map<number, (o: Outcome) => void>();
+  private chain: Promise<unknown> = Promise.resolve();
+  /** Why the worker cannot answer any more (its script failed), or null while it runs. */
+  private dead: string | null = null;
+
+  constructor(wasmUrl: string) {
+    this.worker = new Worker(new URL("./engine-worker.ts", import.meta.url), { type: "module" });
+    this.worker.addEventListener("message", (e: MessageEvent<FromWorker>) => this.settle(e.data));
+    this.worker.addEventListener("error", (e) => {
+      e.preventDefault();
+      this.failAll(`the engine worker failed: ${e.message}`);
+    });
+    this.post({ kind: "load", url: wasmUrl });
+  }
+
+  /** Sends `request` (the protocol's JSON object) after every earlier request was answered. */
+  request(request: object, fresh = false): Promise<Outcome> {
+    const next = this.chain.then(
+      () =>
+        new Promise<Outcome>((resolve) => {
+          if (this.dead !== null) {
+            resolve({ answer: internal(this.dead), trapped: false });
+            return;
+          }
+          const id = this.nextId++;
+          this.pending.set(id, resolve);
+          this.post({ kind: "call", id, fresh, request: JSON.stringify(request) });
+        }),
+    );
+    this.chain = next;
+    return next;
+  }
+
+  private post(msg: ToWorker): void {
+    this.worker.postMessage(msg);
+  }
+
+  private settle(msg: FromWorker): void {
+    const resolve = this.pending.get(msg.id);
+    if (!resolve) return;
+    this.pending.delete(msg.id);
+    if (msg.kind === "answer") resolve({ answer: parseAnswer(msg.response), trapped: false });
+    else resolve({ answer: internal(msg.message), trapped: msg.kind === "trap" });
+  }
+
+  private failAll(message: string): void {
+    this.dead = message;
+    for (const [id, resolve] of this.pending) {
+      this.pending.delete(id);
+      resolve({ answer: internal(message), trapped: false });
+    }
+  }
+}
+
+export function internal(message: string): Answer {
+  return { err: { code: "internal", message }, writes: [] };
+}

@@ -1,0 +1,80 @@
+//! The clock and the entropy of the session in a browser, which the session may not take
+//! itself: the clock is the last `now_ms` the page sent (`Date.now()` with each request), the
+//! entropy a ChaCha generator seeded once from the page's `crypto.getRandomValues`.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use llk_session::host::Host;
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha12Rng;
+
+/// The page's clock, set by the protocol before every request and read by the session.
+#[derive(Clone, Debug, Default)]
+pub struct Clock(Arc<AtomicU64>);
+
+impl Clock {
+    pub fn set(&self, now_ms: u64) {
+        self.0.store(now_ms, Ordering::Relaxed);
+    }
+
+    pub fn get(&self) -> u64 {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// What the session sees as its host.
+#[derive(Debug)]
+pub struct WebHost {
+    clock: Clock,
+    rng: Mutex<ChaCha12Rng>,
+}
+
+impl WebHost {
+    pub fn new(clock: Clock, seed: u64) -> WebHost {
+        WebHost {
+            clock,
+            rng: Mutex::new(ChaCha12Rng::seed_from_u64(seed)),
+        }
+    }
+}
+
+impl Host for WebHost {
+    fn now_ms(&self) -> u64 {
+        self.clock.get()
+    }
+
+    fn random_u64(&self) -> u64 {
+        self.rng
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .next_u64()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_clock_is_what_the_page_said_last() {
+        let clock = Clock::default();
+        let host = WebHost::new(clock.clone(), 1);
+        clock.set(1_700_000_000_000);
+        assert_eq!(host.now_ms(), 1_700_000_000_000);
+        clock.set(1_700_000_000_500);
+        assert_eq!(host.now_ms(), 1_700_000_000_500);
+    }
+
+    #[test]
+    fn entropy_follows_the_seed() {
+        let a = WebHost::new(Clock::default(), 42);
+        let b = WebHost::new(Clock::default(), 42);
+        let c = WebHost::new(Clock::default(), 43);
+        let xs: Vec<u64> = (0..4).map(|_| a.random_u64()).collect();
+        let ys: Vec<u64> = (0..4).map(|_| b.random_u64()).collect();
+        assert_eq!(xs, ys);
+        assert_ne!(xs[0], c.random_u64());
+        assert_ne!(xs[0], xs[1]);
+    }
+}

@@ -1,0 +1,287 @@
+//! The JSON protocol between the page's engine worker and the session, as a plain function of
+//! bytes (`Shell::handle`), so that it is tested natively and the wasm exports only move bytes.
+//!
+//! Requests:
+//! - `{"op":"init","files":{"game.json":"...",...},"random":"<u64 decimal>","now_ms":<ms>}`
+//!   loads the session over the page's saved files (a damaged or foreign file is set aside, as
+//!   on the desktop, and its notice comes with the `start` command's answer).
+//! - `{"op":"invoke","command":"select","args":{...},"now_ms":<ms>}` runs one command of
+//!   `docs/ipc.md` with the view's arguments (`args` may be absent or `null`).
+//!
+//! Every answer is `{"ok": <payload>, "writes": [...]}` or `{"err": {"code","message"},
+//! "writes": [...]}`: `writes` the storage ops to apply in order (see `store::Write`). A request
+//! that is not valid JSON of this shape is a `bad_argument` error, never a panic.
+
+use std::collections::BTreeMap;
+
+use llk_session::error::AppError;
+use llk_session::Session;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::host::{Clock, WebHost};
+use crate::store::{BrowserStore, Write};
+
+#[derive(Debug, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+enum Request {
+    Init {
+        files: BTreeMap<String, String>,
+        random: String,
+        now_ms: u64,
+    },
+    Invoke {
+        command: String,
+        #[serde(default)]
+        args: Value,
+        now_ms: u64,
+    },
+}
+
+/// The loaded session with the handles the protocol keeps on its store and clock.
+struct Loaded {
+    session: Session,
+    store: BrowserStore,
+    clock: Clock,
+}
+
+/// The web shell's state: no session until the page's first `init`.
+#[derive(Default)]
+pub struct Shell {
+    loaded: Option<Loaded>,
+}
+
+impl Shell {
+    pub fn new() -> Shell {
+        Shell::default()
+    }
+
+    /// Answers one request (bytes of JSON) with the response's bytes of JSON.
+    pub fn handle(&mut self, request: &[u8]) -> Vec<u8> {
+        let result = match serde_json::from_slice::<Request>(request) {
+            Ok(req) => self.run(req),
+            Err(e) => Err(AppError::BadArgument(format!("bad request: {e}"))),
+        };
+        let writes: Vec<Write> = self
+            .loaded
+            .as_ref()
+            .map(|l| l.store.take_writes())
+            .unwrap_or_default();
+        let response = match result {
+            Ok(payload) => json!({ "ok": payload, "writes": writes }),
+            Err(e) => json!({ "err": e.body(), "writes": writes }),
+        };
+        // a Value of strings, numbers and maps always serialises
+        serde_json::to_vec(&response).unwrap_or_else(|_| {
+            br#"{"err":{"code":"internal","message":"unserialisable answer"},"writes":[]}"#.to_vec()
+        })
+    }
+
+    fn run(&mut self, request: Request) -> Result<Value, AppError> {
+        match request {
+            Request::Init {
+                files,
+                random,
+                now_ms,
+            } => {
+                let seed: u64 = random.parse().map_err(|_| {
+                    AppError::BadArgument(format!(
+                        "random must be a decimal u64 string, got {random:?}"
+                    ))
+                })?;
+                let store = BrowserStore::new(files);
+                let clock = Clock::default();
+                clock.set(now_ms);
+                let host = WebHost::new(clock.clone(), seed);
+                let session = Session::load(Box::new(store.clone()), Box::new(host));
+                self.loaded = Some(Loaded {
+                    session,
+                    store,
+                    clock,
+                });
+                Ok(Value::Null)
+            }
+            Request::Invoke {
+                command,
+                args,
+                now_ms,
+            } => {
+                let loaded = self.loaded.as_mut().ok_or_else(|| {
+                    AppError::BadArgument("invoke before init: send init first".to_string())
+                })?;
+                loaded.clock.set(now_ms);
+                llk_session::invoke::invoke(&mut loaded.session, &command, &args)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NOW: u64 = 1_750_000_000_000;
+
+    fn call(shell: &mut Shell, request: Value) -> Value {
+        let bytes = shell.handle(&serde_json::to_vec(&request).unwrap());
+        serde_json::from_slice(&bytes).expect("the answer is JSON")
+    }
+
+    fn init(shell: &mut Shell, files: Value) -> Value {
+        call(
+            shell,
+            json!({"op": "init", "files": files, "random": "12345", "now_ms": NOW}),
+        )
+    }
+
+    fn invoke(shell: &mut Shell, command: &str, args: Value) -> Value {
+        call(
+            shell,
+            json!({"op": "invoke", "command": command, "args": args, "now_ms": NOW}),
+        )
+    }
+
+    fn ok(answer: &Value) -> &Value {
+        answer
+            .get("ok")
+            .unwrap_or_else(|| panic!("expected ok, got {answer}"))
+    }
+
+    fn err_code(answer: &Value) -> &str {
+        answer["err"]["code"]
+            .as_str()
+            .unwrap_or_else(|| panic!("expected err, got {answer}"))
+    }
+
+    /// The files after applying `writes` (the page's job), starting from `files`.
+    fn apply(files: &mut BTreeMap<String, String>, writes: &Value) {
+        for w in writes.as_array().expect("writes is a list") {
+            if let Some(name) = w["put"].as_str() {
+                files.insert(name.into(), w["contents"].as_str().unwrap().into());
+            } else {
+                let from = w["rename"].as_str().unwrap();
+                let to = w["to"].as_str().unwrap();
+                let contents = files.remove(from).expect("renamed file exists");
+                files.insert(to.into(), contents);
+            }
+        }
+    }
+
+    #[test]
+    fn a_damaged_save_is_set_aside_with_the_sessions_notice() {
+        let mut shell = Shell::new();
+        let answer = init(&mut shell, json!({"game.json": "{not json"}));
+        assert!(ok(&answer).is_null());
+        assert_eq!(
+            answer["writes"],
+            json!([{"rename": "game.json", "to": "game.json.corrupt"}])
+        );
+        let start = invoke(&mut shell, "start", json!({}));
+        let notices = ok(&start)["notices"].as_array().expect("notices");
+        assert!(
+            notices.iter().any(|n| n["code"] == "file_set_aside"
+                && n["file"] == "game"
+                && n["kept_as"] == "game.json.corrupt"),
+            "{start}"
+        );
+    }
+
+    #[test]
+    fn a_second_damaged_copy_keeps_the_first() {
+        let mut shell = Shell::new();
+        let answer = init(
+            &mut shell,
+            json!({"game.json": "[]", "game.json.corrupt": "older"}),
+        );
+        assert_eq!(
+            answer["writes"],
+            json!([{"rename": "game.json", "to": "game.json.1.corrupt"}])
+        );
+    }
+
+    #[test]
+    fn writes_in_order_resume_the_same_game() {
+        let mut files = BTreeMap::new();
+        let mut shell = Shell::new();
+        apply(&mut files, &init(&mut shell, json!({}))["writes"]);
+        let start = invoke(&mut shell, "start", json!({}));
+        apply(&mut files, &start["writes"]);
+        let game = ok(&start)["game"].clone();
+        assert!(game.is_object(), "{start}");
+        let hint = invoke(&mut shell, "hint", Value::Null);
+        apply(&mut files, &hint["writes"]);
+        let pair = &ok(&hint)["hint"];
+        let [a, b] = [&pair["a"], &pair["b"]];
+        for cell in [a, b] {
+            let answer = invoke(
+                &mut shell,
+                "select",
+                json!({"row": cell[0], "col": cell[1], "elapsedMs": 1000}),
+            );
+            assert!(answer.get("ok").is_some(), "{answer}");
+            apply(&mut files, &answer["writes"]);
+        }
+        let before = ok(&invoke(&mut shell, "game_state", Value::Null)).clone();
+        assert!(files.contains_key("game.json"), "{files:?}");
+
+        // a new module over the stored files: the same position, undo history included
+        let mut again = Shell::new();
+        init(&mut again, serde_json::to_value(&files).unwrap());
+        let after = ok(&invoke(&mut again, "game_state", Value::Null)).clone();
+        assert_eq!(before["cells"], after["cells"]);
+        assert_eq!(before["score"], after["score"]);
+        assert_eq!(after["can_undo"], true);
+        let undone = invoke(&mut again, "undo", Value::Null);
+        assert_eq!(ok(&undone)["cells"], game["cells"]);
+    }
+
+    #[test]
+    fn bad_requests_are_bad_arguments() {
+        let mut shell = Shell::new();
+        for bytes in [
+            &b""[..],
+            b"{",
+            b"[]",
+            b"null",
+            b"\xff\xfe",
+            br#"{"op":"launch"}"#,
+            br#"{"op":"invoke","command":"start","now_ms":1}"#,
+            br#"{"op":"init","files":{},"now_ms":1}"#,
+            br#"{"op":"init","files":{"a":1},"random":"1","now_ms":1}"#,
+            br#"{"op":"init","files":{},"random":"-1","now_ms":1}"#,
+            br#"{"op":"init","files":{},"random":"1","now_ms":-5}"#,
+        ] {
+            let answer: Value = serde_json::from_slice(&shell.handle(bytes)).unwrap();
+            assert_eq!(err_code(&answer), "bad_argument", "{answer}");
+            assert_eq!(answer["writes"], json!([]));
+        }
+    }
+
+    #[test]
+    fn commands_answer_as_the_session_does() {
+        let mut shell = Shell::new();
+        init(&mut shell, json!({}));
+        assert_eq!(
+            err_code(&invoke(&mut shell, "no_such_command", Value::Null)),
+            "bad_argument"
+        );
+        invoke(&mut shell, "start", json!({}));
+        assert_eq!(
+            err_code(&invoke(
+                &mut shell,
+                "select",
+                json!({"row": "x", "col": 0, "elapsedMs": 0})
+            )),
+            "bad_argument"
+        );
+        assert_eq!(
+            err_code(&invoke(&mut shell, "move_out", Value::Null)),
+            "wrong_mode"
+        );
+        let args_absent = call(
+            &mut shell,
+            json!({"op": "invoke", "command": "presets", "now_ms": NOW}),
+        );
+        assert!(ok(&args_absent).as_array().is_some_and(|p| !p.is_empty()));
+    }
+}

@@ -1,0 +1,44 @@
+/**
+ * The web build: a second Vite build of the same view (`ui/`) into `web/dist/`, a static site
+ * for any host: the page, the engine as WebAssembly (`target/wasm/llk.wasm`, from `make wasm`)
+ * in a worker, the web app manifest and icons, and the service worker (`sw.js`, from
+ * web/sw/sw.ts, with the precache list of this very build). Run by `make web`. The desktop build
+ * (ui/vite.config.ts into ui/dist) is untouched by it.
+ */
+import { fileURLToPath } from "node:url";
+import type { UserConfig } from "vite";
+import { facesPlugin } from "../ui/vite/faces-plugin.ts";
+import { precachePlugin } from "./vite/precache-plugin.ts";
+import { pwaPlugin } from "./vite/pwa-plugin.ts";
+import { wasmPlugin } from "./vite/wasm-plugin.ts";
+
+const path = (p: string): string => fileURLToPath(new URL(p, import.meta.url));
+const ui = path("../ui/");
+
+export default {
+  root: ui,
+  base: "./",
+  clearScreen: false,
+  plugins: [
+    facesPlugin(),
+    wasmPlugin(path("../target/wasm/llk.wasm"), path("../ui/src/web/wasm-url.ts")),
+    pwaPlugin(path("../icons/source.svg")),
+    precachePlugin("sw.js"),
+  ],
+  worker: { format: "es" },
+  build: {
+    outDir: path("./dist"),
+    emptyOutDir: true,
+    target: "es2021",
+    // everything in files: the Content-Security-Policy forbids inline scripts
+    assetsInlineLimit: 0,
+    modulePreload: { polyfill: false },
+    reportCompressedSize: true,
+    rolldownOptions: {
+      input: { index: path("../ui/index.html"), sw: path("./sw/sw.ts") },
+      output: {
+        entryFileNames: (chunk) => (chunk.name === "sw" ? "sw.js" : "assets/[name]-[hash].js"),
+      },
+    },
+  },
+} satisfies UserConfig;
