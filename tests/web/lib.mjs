@@ -78,9 +78,31 @@ export async function launchPhone(viewport = PHONES.portrait) {
 
 /** A finger's tap at the centre of `selector`'s first match (no mouse events). */
 export async function tap(page, selector) {
-  const box = await page.locator(selector).first().boundingBox();
-  if (!box) throw new Error(`tap: ${selector} is not on screen`);
-  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  // A finger lands where the element is now: wait until it has stopped moving (the view pans a
+  // scrolling board smoothly to a hint or selection) and nothing lies over its centre.
+  const target = page.locator(selector).first();
+  const deadline = Date.now() + 10000;
+  let last = null;
+  for (;;) {
+    const box = await target.boundingBox();
+    if (box && last && box.x === last.x && box.y === last.y) {
+      const x = box.x + box.width / 2;
+      const y = box.y + box.height / 2;
+      const onTop = await target.evaluate((el, [px, py]) => {
+        const hit = document.elementFromPoint(px, py);
+        return hit !== null && (hit === el || el.contains(hit));
+      }, [x, y]);
+      if (onTop) {
+        await page.touchscreen.tap(x, y);
+        return;
+      }
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`tap: ${selector} is ${box ? "covered or still moving" : "not on screen"}`);
+    }
+    last = box;
+    await page.waitForTimeout(50);
+  }
 }
 
 /** Dismisses the first-launch card when it shows. */

@@ -38,6 +38,8 @@ try {
       await dismissIntro(page);
       const text = await page.textContent("#llk-web-notice-text");
       check(notice.test(text ?? ""), `${name}: the notice says ${text}`);
+      // The notice lies over the board's bottom rows until the player closes it.
+      await tap(page, "#llk-web-notice-close");
       const before = await page.locator("#board button.tile").count();
       await tap(page, "#btn-hint");
       await page.waitForSelector("#board button.tile[data-hint]");
