@@ -9,10 +9,10 @@ export DEBIAN_FRONTEND := noninteractive
 TAURI := npx --no-install tauri
 
 .PHONY: help deps ui run run-debug test fmt clippy test-engine test-app bindings \
-        bindings-check test-ui e2e bundle bench bench-app icons crash fuzz soak mock-fixture
+        bindings-check test-ui e2e bundle bench bench-app bench-web icons crash fuzz soak mock-fixture
 
 help:
-	@echo "make run | test | bundle | bench | bench-app | fuzz | soak | bindings | icons | deps"
+	@echo "make run | test | bundle | bench | bench-app | bench-web | fuzz | soak | bindings | icons | deps"
 
 ## Install missing system packages, toolchains, npm packages and tauri-driver.
 deps:
@@ -95,6 +95,26 @@ bench:
 
 bench-app: deps
 	tests/e2e/bench-app.sh
+
+## Debian's compiler for WebAssembly (rustup's has no wasm32 standard library and none can be
+## downloaded): PATH keeps rustup's cargo out, RUSTC_BOOTSTRAP=1 lets the stable compiler take
+## -Zbuild-std (the standard library is compiled from rust-web-src), wasm-ld-16 links, and a
+## CARGO_HOME of its own keeps its registry cache apart from rustup's.
+WASM_CARGO_HOME ?= $(CURDIR)/target/wasm-cargo-home
+WASM_CARGO := env PATH=/usr/bin:/bin RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 \
+	CARGO_HOME=$(WASM_CARGO_HOME) CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld-16 /usr/bin/cargo
+WASM_BUILD := -Zbuild-std=std,panic_abort --target wasm32-unknown-unknown --release --target-dir target/wasm
+BENCH_WASM := target/wasm/wasm32-unknown-unknown/release/llk_wasm_bench.wasm
+
+## The engine in WebAssembly beside the native engine on the same workloads, interleaved
+## (engine/BENCHMARKS.md, "WebAssembly beside native"). BENCH_WEB_ARGS passes options to
+## web/bench/compare.mjs, e.g. BENCH_WEB_ARGS="--rounds 9" or "--scale 0.1".
+bench-web: deps
+	@[ -x /usr/bin/rustc ] && command -v wasm-ld-16 >/dev/null || { echo "make bench-web needs Debian's rustc-web, cargo-web, rust-web-src and lld-16 (apt-get install)" >&2; exit 1; }
+	nice -n 5 $(WASM_CARGO) build $(WASM_BUILD) -p llk-wasm-bench --lib
+	nice -n 5 cargo build --release -p llk-wasm-bench --bin llk-wasm-bench
+	nice -n 5 node web/bench/compare.mjs --native target/release/llk-wasm-bench \
+		--wasm $(BENCH_WASM) $(BENCH_WEB_ARGS)
 
 ## Regenerate the icon set from icons/source.svg.
 icons:

@@ -10,8 +10,10 @@
 // figure is the median over the rounds of seed i's time; the table's p50/p99 are then
 // over seeds (boards). For batches (path queries, pairs) the same over batch samples.
 //
-// usage: node web/bench/compare.mjs --native PATH --wasm [LABEL=]PATH [--wasm ...]
+// usage: node web/bench/compare.mjs --native [LABEL=]PATH --wasm [LABEL=]PATH [--wasm ...]
 //          [--rounds N] [--warmup N] [--scale F] [--only ID,ID]
+//   --native, --wasm  may repeat (A/B of builds, e.g. with and without a target feature);
+//             the first --native is the reference every ratio divides by
 //   --rounds  measured rounds (default 5), after --warmup rounds not counted (default 1:
 //             V8 compiles wasm with its baseline compiler first and optimises hot
 //             functions later)
@@ -26,19 +28,19 @@ import { basename } from 'node:path';
 import os from 'node:os';
 
 function parseArgs(argv) {
-  const opts = { native: null, wasm: [], rounds: 5, warmup: 1, scale: 1, only: null };
+  const opts = { native: [], wasm: [], rounds: 5, warmup: 1, scale: 1, only: null };
+  const labelled = (value, label) => {
+    const eq = value.indexOf('=');
+    return eq > 0 ? { label: value.slice(0, eq), path: value.slice(eq + 1) } : { label, path: value };
+  };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = argv[i + 1];
     if (value === undefined) throw new Error(`${flag} needs a value`);
     i++;
-    if (flag === '--native') opts.native = value;
-    else if (flag === '--wasm') {
-      const eq = value.indexOf('=');
-      opts.wasm.push(eq > 0
-        ? { label: value.slice(0, eq), path: value.slice(eq + 1) }
-        : { label: 'wasm', path: value });
-    } else if (flag === '--rounds') opts.rounds = positiveInt(flag, value);
+    if (flag === '--native') opts.native.push(labelled(value, 'native'));
+    else if (flag === '--wasm') opts.wasm.push(labelled(value, 'wasm'));
+    else if (flag === '--rounds') opts.rounds = positiveInt(flag, value);
     else if (flag === '--warmup') opts.warmup = positiveInt(flag, value, 0);
     else if (flag === '--scale') {
       opts.scale = Number(value);
@@ -46,7 +48,7 @@ function parseArgs(argv) {
     } else if (flag === '--only') opts.only = value.split(',').map((v) => positiveInt(flag, v, 0));
     else throw new Error(`unknown option ${flag}`);
   }
-  if (!opts.native || opts.wasm.length === 0) {
+  if (opts.native.length === 0 || opts.wasm.length === 0) {
     throw new Error('usage: compare.mjs --native PATH --wasm [LABEL=]PATH [--rounds N] [--warmup N] [--scale F] [--only IDS]');
   }
   return opts;
@@ -59,17 +61,18 @@ function positiveInt(flag, value, min = 1) {
 }
 
 // The native runner as a request/response pair over its stdin/stdout lines.
-function startNative(path) {
+function startNative({ label, path }) {
   const child = spawn(path, ['serve'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   return {
-    label: 'native',
+    label,
+    path,
     async run(id, samples) {
       child.stdin.write(`${id} ${samples}\n`);
       const { value, done } = await lines.next();
       if (done) throw new Error('the native runner exited');
       const answer = JSON.parse(value);
-      if (answer.error) throw new Error(`native: ${answer.error}`);
+      if (answer.error) throw new Error(`${label}: ${answer.error}`);
       return { checksum: answer.checksum, samples: answer.samples };
     },
     close() {
@@ -129,9 +132,9 @@ function ratio(a, b) {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
-  const catalog = JSON.parse(execFileSync(opts.native, ['list'], { encoding: 'utf8' }));
+  const catalog = JSON.parse(execFileSync(opts.native[0].path, ['list'], { encoding: 'utf8' }));
   const workloads = catalog.filter((w) => opts.only === null || opts.only.includes(w.id));
-  const engines = [startNative(opts.native), ...(await Promise.all(opts.wasm.map(startWasm)))];
+  const engines = [...opts.native.map(startNative), ...(await Promise.all(opts.wasm.map(startWasm)))];
   // results[engine][workload] = { rounds: [[ns per sample]], checksums: Set }
   const results = engines.map(() => workloads.map(() => ({ rounds: [], checksums: new Set() })));
   const started = performance.now();
@@ -170,9 +173,10 @@ async function main() {
     };
   };
 
-  const header = ['workload', 'one operation', 'native p50'];
+  const base = engines[0].label;
+  const header = ['workload', 'one operation', `${base} p50`];
   for (const e of engines.slice(1)) header.push(`${e.label} p50`, 'ratio');
-  header.push('native p99');
+  header.push(`${base} p99`);
   for (const e of engines.slice(1)) header.push(`${e.label} p99`, 'ratio');
   for (const e of engines.slice(1)) header.push(`${e.label} p50 ratio by round`);
   for (const e of engines.slice(1)) header.push(`${e.label} mean ratio`);
@@ -202,7 +206,7 @@ async function main() {
   console.log(line(header.map(() => '---')));
   for (const row of rows) console.log(line(row));
   console.log();
-  for (const e of engines.slice(1)) {
+  for (const e of engines.filter((x) => x.bytes !== undefined)) {
     console.log(`${e.label}: ${basename(e.path)}, ${(e.bytes / 1024).toFixed(1)} KiB ` +
       `(${(e.gzip / 1024).toFixed(1)} KiB gzip -9)`);
   }
