@@ -9,11 +9,11 @@ export DEBIAN_FRONTEND := noninteractive
 TAURI := npx --no-install tauri
 
 .PHONY: help deps ui run run-debug test fmt clippy test-engine test-app bindings \
-        bindings-check test-ui test-web e2e bundle bench bench-app icons crash fuzz soak mock-fixture \
-        wasm web serve-web
+        bindings-check test-ui test-web e2e bundle bench bench-app bench-web icons crash fuzz soak \
+        mock-fixture wasm web serve-web
 
 help:
-	@echo "make run | test | bundle | web | serve-web | bench | bench-app | fuzz | soak | bindings | icons | deps"
+	@echo "make run | test | bundle | web | serve-web | bench | bench-app | bench-web | fuzz | soak | bindings | icons | deps"
 
 ## Install missing system packages, toolchains, npm packages and tauri-driver.
 deps:
@@ -112,16 +112,15 @@ bundle: deps
 # profile (Cargo.toml) says why its optimisation level; wasm-opt (binaryen) then shrinks the
 # module a little further (-O3: its -Os/-Oz save under 2% and cost speed).
 WASM_TARGET_DIR := target/wasm
+WASM_CARGO_HOME ?= $(CURDIR)/target/wasm-cargo-home
+WASM_CARGO := env PATH=/usr/bin:/bin RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 \
+	CARGO_HOME=$(WASM_CARGO_HOME) CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld-16 /usr/bin/cargo
+WASM_BUILD := -Zbuild-std=std,panic_abort --target wasm32-unknown-unknown --target-dir $(WASM_TARGET_DIR)
 WASM_RAW := $(WASM_TARGET_DIR)/wasm32-unknown-unknown/web/llk_web.wasm
 WASM := $(WASM_TARGET_DIR)/llk.wasm
 wasm: deps
-	env PATH=/usr/bin:/bin RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 \
-		CARGO_HOME=$(CURDIR)/target/wasm-cargo-home \
-		CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld-16 \
-		RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort" \
-		nice -n 5 /usr/bin/cargo build --locked -Zbuild-std=std,panic_abort \
-		--target wasm32-unknown-unknown --profile web -p lianliankan-web \
-		--target-dir $(WASM_TARGET_DIR)
+	RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort" \
+		nice -n 5 $(WASM_CARGO) build --locked $(WASM_BUILD) --profile web -p lianliankan-web
 	wasm-opt $(WASM_OPT_FLAGS) $(WASM_RAW) -o $(WASM)
 WASM_OPT_FLAGS := -O3 --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
 	--enable-nontrapping-float-to-int --strip-debug --strip-producers
@@ -142,6 +141,18 @@ bench:
 
 bench-app: deps
 	tests/e2e/bench-app.sh
+
+BENCH_WASM := target/wasm/wasm32-unknown-unknown/release/llk_wasm_bench.wasm
+
+## The engine in WebAssembly beside the native engine on the same workloads, interleaved
+## (engine/BENCHMARKS.md, "WebAssembly beside native"). BENCH_WEB_ARGS passes options to
+## web/bench/compare.mjs, e.g. BENCH_WEB_ARGS="--rounds 9" or "--scale 0.1".
+bench-web: deps
+	@[ -x /usr/bin/rustc ] && command -v wasm-ld-16 >/dev/null || { echo "make bench-web needs Debian's rustc-web, cargo-web, rust-web-src and lld-16 (apt-get install)" >&2; exit 1; }
+	nice -n 5 $(WASM_CARGO) build --locked $(WASM_BUILD) --release -p llk-wasm-bench --lib
+	nice -n 5 cargo build --release -p llk-wasm-bench --bin llk-wasm-bench
+	nice -n 5 node web/bench/compare.mjs --native target/release/llk-wasm-bench \
+		--wasm $(BENCH_WASM) $(BENCH_WEB_ARGS)
 
 ## Regenerate the icon set from icons/source.svg.
 icons:

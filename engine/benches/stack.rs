@@ -10,15 +10,14 @@ use std::time::Duration;
 
 use criterion::Criterion;
 use llk_engine::classic::Budget;
-use llk_engine::stack::{deal, hint, solve, Position, StackBoard, StackOptions, StackVerdict};
+use llk_engine::stack::{deal, hint, solve, Position, StackBoard, StackVerdict};
 
-fn options(level: u32, seed: u64) -> StackOptions {
-    StackOptions {
-        level: Some(level),
-        seed,
-        ..StackOptions::default()
-    }
-}
+// The stack deals the WebAssembly comparison times too.
+#[allow(dead_code)]
+#[path = "support/workload.rs"]
+mod workload;
+
+use workload::{stack_options, stack_start, STACK_LEVEL};
 
 fn main() {
     let mut c = Criterion::default()
@@ -29,18 +28,12 @@ fn main() {
     c.bench_function("stack_deal_level2", |b| {
         b.iter(|| {
             seed += 1;
-            black_box(deal(&options(2, seed)).expect("level 2 deals"))
+            black_box(deal(&stack_options(STACK_LEVEL, seed)).expect("level 2 deals"))
         })
     });
-    let dealt = deal(&options(2, 1)).expect("level 2 deals");
+    let dealt = deal(&stack_options(STACK_LEVEL, 1)).expect("level 2 deals");
     let on = vec![true; dealt.layout.len()];
-    let start = Position {
-        layout: &dealt.layout,
-        on_board: &on,
-        held: &[],
-        tray: &[],
-        capacity: 7,
-    };
+    let start = stack_start(&dealt.layout, &on, 7);
     assert!(matches!(
         solve(&start, Budget::DEFAULT),
         StackVerdict::Winnable(_)

@@ -13,6 +13,13 @@ use llk_engine::classic::Budget;
 use llk_engine::stack::solver::solve_with_interrupt;
 use llk_engine::stack::{deal, hint, solve, Position, StackBoard, StackOptions, StackVerdict};
 
+// The stack deals and start positions the other benches use.
+#[allow(dead_code)]
+#[path = "support/workload.rs"]
+mod workload;
+
+use workload::{stack_options, stack_start};
+
 fn env(name: &str, default: u64) -> u64 {
     std::env::var(name)
         .ok()
@@ -41,21 +48,11 @@ fn main() {
         let (mut times, mut hints) = (Vec::new(), Vec::new());
         let (mut proven, mut worst, mut tiles) = (0, (Duration::ZERO, 0), 0);
         for seed in 0..deals {
-            let options = StackOptions {
-                level: Some(level),
-                seed,
-                ..StackOptions::default()
-            };
+            let options = stack_options(level, seed);
             let dealt = deal(&options).expect("levels deal");
             tiles = dealt.layout.len();
             let on = vec![true; tiles];
-            let start = Position {
-                layout: &dealt.layout,
-                on_board: &on,
-                held: &[],
-                tray: &[],
-                capacity: options.tray,
-            };
+            let start = stack_start(&dealt.layout, &on, options.tray);
             let t0 = Instant::now();
             let verdict = solve(&start, Budget::DEFAULT);
             let took = t0.elapsed();
@@ -131,20 +128,12 @@ fn fill_shares(level: u32, fills: u64) -> String {
     let (mut win, mut lose, mut unknown) = (0, 0, 0);
     for seed in 0..fills {
         let options = StackOptions {
-            level: Some(level),
-            seed,
             random_fill: true,
-            ..StackOptions::default()
+            ..stack_options(level, seed)
         };
         let dealt = deal(&options).expect("levels deal");
         let on = vec![true; dealt.layout.len()];
-        let pos = Position {
-            layout: &dealt.layout,
-            on_board: &on,
-            held: &[],
-            tray: &[],
-            capacity: options.tray,
-        };
+        let pos = stack_start(&dealt.layout, &on, options.tray);
         let t0 = Instant::now();
         let mut out_of_time = || t0.elapsed() > Duration::from_secs(1);
         match solve_with_interrupt(&pos, Budget::nodes(u64::MAX), &mut out_of_time) {

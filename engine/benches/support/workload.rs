@@ -1,9 +1,12 @@
-//! The fixed, seeded workloads that `llk bench` and the criterion benches
-//! (`engine/benches/engine.rs`; `llk` includes this file by path) both measure, so that their
-//! figures describe the same boards and queries.
+//! The fixed, seeded workloads that `llk bench`, the criterion benches
+//! (`engine/benches/engine.rs`, `engine/benches/stack.rs`) and the WebAssembly comparison
+//! (`web/bench/`) all measure, so that their figures describe the same boards, queries and
+//! deals. Each of them includes this file by path: it is bench code, kept out of the
+//! engine library the game links.
 
 use llk_engine::classic::deal::{deal, DealOptions};
 use llk_engine::classic::{Board, Pos};
+use llk_engine::stack::{Layout, Position, StackOptions};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -42,6 +45,32 @@ pub fn random_board(seed: u64) -> Board {
     deal(&options(seed, false))
         .expect("the 18x8 workload deal is valid")
         .board
+}
+
+/// The stack level of the stack workloads: level 2, the largest of the named levels
+/// (213 tiles) and the slowest to solve from the start.
+pub const STACK_LEVEL: u32 = 2;
+
+/// The options of the stack deal of `level` and `seed` (a constructed, winnable deal; the
+/// level's tray and props).
+pub fn stack_options(level: u32, seed: u64) -> StackOptions {
+    StackOptions {
+        level: Some(level),
+        seed,
+        ..StackOptions::default()
+    }
+}
+
+/// The start of a stack deal as the solver sees it: every tile of `layout` on the board
+/// (`on_board` all true, one per tile), tray and holding row empty.
+pub fn stack_start<'a>(layout: &'a Layout, on_board: &'a [bool], capacity: u8) -> Position<'a> {
+    Position {
+        layout,
+        on_board,
+        held: &[],
+        tray: &[],
+        capacity,
+    }
 }
 
 /// A set of path queries: boards, and same-kind tile pairs on them (connectable or not).

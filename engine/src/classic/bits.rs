@@ -79,8 +79,9 @@ pub(crate) fn first_above(line: &[u64], x: usize) -> Option<usize> {
 }
 
 /// The run `lo..=hi` around `x` in a line of `n` cells whose cells other than `x` are all
-/// clear: how far a straight path from `x` reaches either way.
-#[inline]
+/// clear: how far a straight path from `x` reaches either way. Always inlined, for
+/// WebAssembly (see `Board::row_reach`).
+#[inline(always)]
 pub(crate) fn clear_run(line: &[u64], x: usize, n: usize) -> (usize, usize) {
     let lo = last_below(line, x).map_or(0, |b| b + 1);
     let hi = first_above(line, x).map_or(n - 1, |b| b - 1);

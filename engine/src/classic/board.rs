@@ -284,14 +284,21 @@ impl Board {
 
     /// The padded columns `lo..=hi` of padded row `r` around column `c` whose cells other
     /// than `c` are free: how far a horizontal path from (`r`, `c`) reaches.
-    #[inline]
+    ///
+    /// Always inlined (here, in `col_reach` and in `bits::clear_run`): the native build
+    /// inlines them anyway, but LLVM's WebAssembly cost model kept them out of line, a call
+    /// returning its pair through the stack in memory for every reach, and that made path
+    /// queries in WebAssembly 1.6-1.7x native instead of 1.35-1.5x
+    /// (`engine/BENCHMARKS.md`, "WebAssembly beside native").
+    #[inline(always)]
     pub(crate) fn row_reach(&self, r: usize, c: usize) -> (usize, usize) {
         bits::clear_run(self.row(r), c, self.w)
     }
 
     /// The padded rows `lo..=hi` of padded column `c` around row `r` whose cells other
-    /// than `r` are free: how far a vertical path from (`r`, `c`) reaches.
-    #[inline]
+    /// than `r` are free: how far a vertical path from (`r`, `c`) reaches. Always inlined,
+    /// as `row_reach`.
+    #[inline(always)]
     pub(crate) fn col_reach(&self, c: usize, r: usize) -> (usize, usize) {
         bits::clear_run(self.col(c), r, self.h)
     }
