@@ -1,0 +1,68 @@
+// Touch-only input for the phone suite: a finger's tap on an element (the DevTools protocol's
+// touch events through playwright-core's touchscreen, never the mouse), and a guard that
+// reports every mouse event reaching the page. A tap makes Chromium send compatibility mouse
+// events after the touch; those carry `sourceCapabilities.firesTouchEvents === true` and
+// pointerType "touch". Anything else (a real mouse: pointerType "mouse", firesTouchEvents
+// false) is reported to the test through a binding, which survives reloads.
+
+/** The name of the binding the page calls with a description of a mouse event. */
+const BINDING = "__llkMouseSeen";
+
+/**
+ * Installs the guard in every page of `context` (before any page script runs); `record`
+ * receives one line per mouse event seen, e.g. "mousedown (not from a touch) on button#btn-new".
+ */
+export async function installTouchGuard(context, record) {
+  await context.exposeBinding(BINDING, (_source, line) => record(String(line)));
+  await context.addInitScript(guard, BINDING);
+}
+
+/** Runs in the page: listens in the capture phase so that no handler can hide an event. */
+function guard(binding) {
+  const name = (t) => {
+    if (!(t instanceof Element)) return String(t?.nodeName ?? t);
+    const id = t.id ? `#${t.id}` : "";
+    const cls = t.classList.length ? `.${[...t.classList].join(".")}` : "";
+    return `${t.tagName.toLowerCase()}${id}${cls}`;
+  };
+  const report = (e, why) => {
+    try {
+      window[binding]?.(`${e.type} (${why}) on ${name(e.target)}`);
+    } catch {
+      // the page is going away: nothing to report to
+    }
+  };
+  for (const type of ["pointerdown", "pointerup", "pointermove"]) {
+    addEventListener(type, (e) => e.pointerType !== "touch" && report(e, `pointerType ${e.pointerType}`), true);
+  }
+  for (const type of ["mousedown", "mouseup", "mousemove", "dblclick", "contextmenu", "wheel"]) {
+    addEventListener(type, (e) => e.isTrusted && e.sourceCapabilities?.firesTouchEvents !== true && report(e, "not from a touch"), true);
+  }
+  // a click is a PointerEvent: "mouse" only when a mouse made it (a label's or a key's
+  // activation has pointerType "")
+  addEventListener("click", (e) => e.isTrusted && e.pointerType === "mouse" && report(e, "pointerType mouse"), true);
+}
+
+/**
+ * A finger's tap at the centre of `selector`'s first match. When the element is in view,
+ * enabled and is what a finger at its centre touches, the tap goes straight there; otherwise
+ * playwright-core's `tap` waits until it can be tapped (scrolls it into view, waits for it to be
+ * visible, stable, enabled and uncovered), and says why when it cannot.
+ */
+export async function tap(page, selector, { timeout = 10_000 } = {}) {
+  const spot = await page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    if (!el || el.disabled) return null;
+    let r = el.getBoundingClientRect();
+    if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) {
+      el.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "instant" });
+      r = el.getBoundingClientRect();
+    }
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    return hit && (hit === el || el.contains(hit)) ? { x, y } : null;
+  }, selector);
+  if (spot) await page.touchscreen.tap(spot.x, spot.y);
+  else await page.locator(selector).first().tap({ timeout });
+}
