@@ -95,25 +95,33 @@ export async function hintPair(page) {
   return marked.jsonValue();
 }
 
-/** Taps the two cells and waits until the tiles-left count drops by two. */
+/**
+ * Taps the two cells, the second once the view shows the first selected (as a player sees
+ * it before moving on), and waits until the tiles-left count drops by two.
+ */
 export async function matchPair(page, [a, b]) {
   const before = (await hud(page)).left;
-  await tap(page, tileSel(a));
-  await tap(page, tileSel(b));
+  let step = `tapping ${JSON.stringify(a)} selected nothing`;
   try {
+    await tap(page, tileSel(a));
+    await page.waitForSelector(`${tileSel(a)}[aria-pressed="true"]`, { timeout: 10_000 });
+    step = `tapping ${JSON.stringify(a)} then ${JSON.stringify(b)} made no match`;
+    await tap(page, tileSel(b));
     await page.waitForFunction((n) => Number(document.getElementById("tiles-left").textContent) === n, before - 2, {
       timeout: 10_000,
     });
-  } catch {
-    const seen = await page.evaluate(
-      ([s1, s2]) => ({
-        left: document.getElementById("tiles-left").textContent,
-        a: document.querySelector(s1)?.outerHTML.slice(0, 160) ?? null,
-        b: document.querySelector(s2)?.outerHTML.slice(0, 160) ?? null,
-      }),
-      [tileSel(a), tileSel(b)],
-    );
-    throw new Error(`tapping ${JSON.stringify([a, b])} made no match; page: ${JSON.stringify(seen)}`);
+  } catch (e) {
+    const seen = await page
+      .evaluate(
+        ([s1, s2]) => ({
+          left: document.getElementById("tiles-left").textContent,
+          a: document.querySelector(s1)?.outerHTML.slice(0, 200) ?? null,
+          b: document.querySelector(s2)?.outerHTML.slice(0, 200) ?? null,
+        }),
+        [tileSel(a), tileSel(b)],
+      )
+      .catch(() => "(unreadable)");
+    throw new Error(`${step} (${String(e.message ?? e).split("\n")[0]}); page: ${JSON.stringify(seen)}`);
   }
 }
 

@@ -44,24 +44,37 @@ function guard(binding) {
 }
 
 /**
- * A finger's tap at the centre of `selector`'s first match. When the element is in view,
+ * A finger's tap at the centre of `selector`'s first match, once it is in view and has kept
+ * its place for a frame (the view pans a board that does not fit, smoothly, to show a
+ * selection or a hint: a finger aimed at a moving tile lands beside it). When the element is
  * enabled and is what a finger at its centre touches, the tap goes straight there; otherwise
- * playwright-core's `tap` waits until it can be tapped (scrolls it into view, waits for it to be
- * visible, stable, enabled and uncovered), and says why when it cannot.
+ * playwright-core's `tap` waits until it can be tapped (visible, stable, enabled, uncovered),
+ * and says why when it cannot.
  */
 export async function tap(page, selector, { timeout = 10_000 } = {}) {
-  const spot = await page.evaluate((sel) => {
+  const spot = await page.evaluate(async (sel) => {
+    // a frame, or a tenth of a second where frames are not drawn (a tab in the background)
+    const frame = () => new Promise((r) => (requestAnimationFrame(r), setTimeout(r, 100)));
     const el = document.querySelector(sel);
     if (!el || el.disabled) return null;
-    let r = el.getBoundingClientRect();
-    if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) {
-      el.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "instant" });
-      r = el.getBoundingClientRect();
+    const inView = (r) => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+    let last = null;
+    for (let i = 0; i < 90; i++) {
+      let r = el.getBoundingClientRect();
+      if (!inView(r)) {
+        el.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "instant" });
+        r = el.getBoundingClientRect();
+      }
+      if (last && r.x === last.x && r.y === last.y && r.width === last.width && r.height === last.height) {
+        const x = r.left + r.width / 2;
+        const y = r.top + r.height / 2;
+        const hit = document.elementFromPoint(x, y);
+        return hit && (hit === el || el.contains(hit)) ? { x, y } : null;
+      }
+      last = r;
+      await frame();
     }
-    const x = r.left + r.width / 2;
-    const y = r.top + r.height / 2;
-    const hit = document.elementFromPoint(x, y);
-    return hit && (hit === el || el.contains(hit)) ? { x, y } : null;
+    return null;
   }, selector);
   if (spot) await page.touchscreen.tap(spot.x, spot.y);
   else await page.locator(selector).first().tap({ timeout });
