@@ -67,8 +67,10 @@ test-ui:
 	npm --prefix ui run typecheck
 	npm --prefix ui test
 
-## The web build in headless Chromium as a phone: first board, taps, installability, offline.
+## The web shell: its protocol's native tests, then the built site in headless Chromium as a
+## phone (first board, taps, installability, offline, two tabs, unusable storage, updates).
 test-web: web
+	cargo test -p lianliankan-web
 	tests/web/run.sh
 
 e2e:

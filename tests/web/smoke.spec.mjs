@@ -19,9 +19,10 @@ try {
   await page.goto(server.url);
   await page.waitForSelector("#board button.tile", { timeout: 20000 });
   await dismissIntro(page);
+  const shown = await page.evaluate(() => performance.now());
   const first = await boardCells(page);
   check(first.length > 0, "no tiles on the first board");
-  console.log(`first board: ${first.length} tiles`);
+  console.log(`first board: ${first.length} tiles, ${shown.toFixed(0)} ms after navigation (cold, unthrottled)`);
 
   // a pair the engine says joins: its hint marks two tiles, two taps match them
   await tap(page, "#btn-hint");

@@ -21,7 +21,9 @@ static STATE: Mutex<Buffers> = Mutex::new(Buffers {
 });
 
 fn state() -> MutexGuard<'static, Buffers> {
-    STATE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    STATE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// A buffer of `len` bytes for the next request; valid until the next `llk_alloc`.
@@ -59,4 +61,35 @@ pub extern "C" fn llk_call(ptr: *mut u8, len: usize) -> usize {
 #[unsafe(no_mangle)]
 pub extern "C" fn llk_out() -> *const u8 {
     state().output.as_ptr()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the page does: a buffer, the request's bytes into it, the call, the answer's bytes.
+    fn round_trip(request: &[u8]) -> String {
+        let ptr = llk_alloc(request.len());
+        // SAFETY: llk_alloc just gave a buffer of exactly request.len() bytes
+        unsafe { std::ptr::copy_nonoverlapping(request.as_ptr(), ptr, request.len()) };
+        let len = llk_call(ptr, request.len());
+        // SAFETY: llk_out's buffer holds the len bytes llk_call reported, until the next call
+        let out = unsafe { std::slice::from_raw_parts(llk_out(), len) };
+        String::from_utf8(out.to_vec()).unwrap()
+    }
+
+    // one test: the exports share the module's single state
+    #[test]
+    fn requests_travel_through_linear_memory() {
+        let init = br#"{"op":"init","files":{},"random":"7","now_ms":1750000000000}"#;
+        assert_eq!(round_trip(init), r#"{"ok":null,"writes":[]}"#);
+        let presets = round_trip(br#"{"op":"invoke","command":"presets","now_ms":1750000000000}"#);
+        assert!(presets.starts_with(r#"{"ok":[{"#), "{presets}");
+
+        // a pointer that is not the request buffer is refused, never read
+        let mut elsewhere = [b'{'; 4];
+        let len = llk_call(elsewhere.as_mut_ptr(), elsewhere.len());
+        let out = unsafe { std::slice::from_raw_parts(llk_out(), len) };
+        assert!(String::from_utf8_lossy(out).contains("bad_argument"));
+    }
 }

@@ -47,14 +47,20 @@ impl BrowserStore {
 
     fn lock(&self) -> MutexGuard<'_, Files> {
         // a panic aborts the module (panic = "abort"), so a poisoned lock holds whole data
-        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     fn put(&self, name: &str, contents: String) {
         let mut f = self.lock();
         f.files.insert(name.to_string(), contents.clone());
         // the same file saved twice in one answer: only the latest text needs to travel
-        if let Some(Write::Put { put, contents: last }) = f.outbox.last_mut() {
+        if let Some(Write::Put {
+            put,
+            contents: last,
+        }) = f.outbox.last_mut()
+        {
             if put == name {
                 *last = contents;
                 return;
