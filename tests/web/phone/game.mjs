@@ -96,15 +96,16 @@ export async function hintPair(page) {
 }
 
 /**
- * Taps the two cells, the second once the view shows the first selected (as a player sees
- * it before moving on), and waits until the tiles-left count drops by two.
+ * Taps the two cells and waits until the tiles-left count drops by two. On a board that pans,
+ * the second tap waits until the view shows the first tile selected (as a player sees it
+ * before moving on): the view may then pan to it, and the second tap waits for that too.
  */
 export async function matchPair(page, [a, b]) {
   const before = (await hud(page)).left;
   let step = `tapping ${JSON.stringify(a)} selected nothing`;
   try {
-    await tap(page, tileSel(a));
-    await page.waitForSelector(`${tileSel(a)}[aria-pressed="true"]`, { timeout: 10_000 });
+    const { pans } = await tap(page, tileSel(a));
+    if (pans) await page.waitForSelector(`${tileSel(a)}[aria-pressed="true"]`, { timeout: 10_000 });
     step = `tapping ${JSON.stringify(a)} then ${JSON.stringify(b)} made no match`;
     await tap(page, tileSel(b));
     await page.waitForFunction((n) => Number(document.getElementById("tiles-left").textContent) === n, before - 2, {

@@ -44,12 +44,15 @@ function guard(binding) {
 }
 
 /**
- * A finger's tap at the centre of `selector`'s first match, once it is in view and has kept
- * its place for a frame (the view pans a board that does not fit, smoothly, to show a
- * selection or a hint: a finger aimed at a moving tile lands beside it). When the element is
- * enabled and is what a finger at its centre touches, the tap goes straight there; otherwise
- * playwright-core's `tap` waits until it can be tapped (visible, stable, enabled, uncovered),
- * and says why when it cannot.
+ * A finger's tap at the centre of `selector`'s first match, once it is in view and keeps its
+ * place. On a board that pans the view scrolls smoothly to show a selection or a hint, and
+ * such a scroll may start a frame or two after the change that asked for it: a finger aimed
+ * at a tile then lands beside it. So inside a scrolling container the element must keep its
+ * place for a few frames (elsewhere the view does not move what a finger aims at). When the
+ * element is enabled and is what a finger at its centre touches, the tap goes straight
+ * there; otherwise playwright-core's `tap` waits until it can be tapped (visible, stable,
+ * enabled, uncovered), and says why when it cannot. Resolves to `{ pans }`: whether the
+ * element is inside a container that scrolls.
  */
 export async function tap(page, selector, { timeout = 10_000 } = {}) {
   const spot = await page.evaluate(async (sel) => {
@@ -58,24 +61,35 @@ export async function tap(page, selector, { timeout = 10_000 } = {}) {
     const el = document.querySelector(sel);
     if (!el || el.disabled) return null;
     const inView = (r) => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+    let pans = false;
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const o = getComputedStyle(p);
+      const scrollable = /(auto|scroll)/.test(o.overflowX + o.overflowY);
+      if (scrollable && (p.scrollHeight > p.clientHeight + 1 || p.scrollWidth > p.clientWidth + 1)) pans = true;
+    }
+    const needed = pans ? 3 : 0;
     let last = null;
-    for (let i = 0; i < 90; i++) {
+    let still = 0;
+    for (let i = 0; i < 120; i++) {
       let r = el.getBoundingClientRect();
       if (!inView(r)) {
         el.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "instant" });
         r = el.getBoundingClientRect();
       }
-      if (last && r.x === last.x && r.y === last.y && r.width === last.width && r.height === last.height) {
+      const same = last && r.x === last.x && r.y === last.y && r.width === last.width && r.height === last.height;
+      still = same ? still + 1 : 0;
+      if (still >= needed) {
         const x = r.left + r.width / 2;
         const y = r.top + r.height / 2;
         const hit = document.elementFromPoint(x, y);
-        return hit && (hit === el || el.contains(hit)) ? { x, y } : null;
+        return hit && (hit === el || el.contains(hit)) ? { x, y, pans } : { pans };
       }
       last = r;
       await frame();
     }
-    return null;
+    return { pans };
   }, selector);
-  if (spot) await page.touchscreen.tap(spot.x, spot.y);
+  if (spot?.x !== undefined) await page.touchscreen.tap(spot.x, spot.y);
   else await page.locator(selector).first().tap({ timeout });
+  return { pans: spot?.pans ?? false };
 }

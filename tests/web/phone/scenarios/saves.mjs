@@ -108,24 +108,28 @@ scenario("a full storage quota gives a notice and play goes on", "landscape", as
   const { page } = t;
   await openGame(page, t.url);
   await matchPair(page, await hintPair(page));
-  // fill the origin's storage until not one more character fits
+  // fill the origin's storage until not one more character fits: whole keys of 1 MB, then
+  // the last key grows by halving steps (a new key's name would leave room for a few chars)
   const filled = await page.evaluate(() => {
-    let keys = 0;
-    let chars = 0;
-    for (let size = 1 << 20; size >= 1; size >>= 1) {
-      const s = "x".repeat(size);
-      for (;;) {
-        try {
-          localStorage.setItem(`filler/${keys}`, s);
-        } catch (e) {
-          if (e instanceof DOMException && e.name === "QuotaExceededError") break;
-          throw e;
-        }
-        keys++;
-        chars += size;
+    const fits = (key, value) => {
+      try {
+        localStorage.setItem(key, value);
+        return true;
+      } catch (e) {
+        if (e instanceof DOMException && e.name === "QuotaExceededError") return false;
+        throw e;
       }
+    };
+    const chunk = "x".repeat(1 << 20);
+    let keys = 0;
+    while (fits(`filler/${keys}`, chunk)) keys++;
+    const last = `filler/${keys}`;
+    let value = "";
+    for (let size = 1 << 20; size >= 1; size >>= 1) {
+      const more = "x".repeat(size);
+      while (fits(last, value + more)) value += more;
     }
-    return { keys, chars };
+    return { keys: keys + 1, chars: keys * chunk.length + value.length };
   });
   checkEq(await webNotice(page), null, "no notice before the storage is needed");
 
