@@ -1,29 +1,33 @@
-//! The Lianliankan desktop shell: a Tauri window showing the view in `ui/`, IPC commands
-//! over the rules engine (`llk_engine`) for both modes (classic and stack), and autosave of
-//! the game, settings and best scores in the app data directory.
+//! The Lianliankan desktop shell, a thin adapter over the session (`llk_session`, which
+//! owns what every command means): a Tauri window showing the view in `ui/`, one Tauri
+//! command per IPC command (`commands/`), the session's files in the app data directory
+//! with atomic writes and a background saver (`storage.rs`, `saver.rs`, `disk.rs`), the
+//! system clock and entropy (`host.rs`), one instance at a time, and the window's start-up
+//! (`window.rs`, `rendering.rs`).
 
-pub mod args;
 pub mod commands;
-pub mod daily;
-pub mod error;
-pub mod mode;
+pub mod disk;
+pub mod host;
 pub mod rendering;
-pub mod salvage;
 pub mod saver;
-pub mod scores;
-pub mod settings;
 pub mod state;
-pub mod stats;
 pub mod storage;
-pub mod view;
 pub mod window;
 
 use std::path::PathBuf;
 
+use llk_session::Session;
 use tauri::{Manager, RunEvent, Runtime};
 
-use crate::state::{AppState, SharedState};
+use crate::disk::DiskStore;
+use crate::host::SystemHost;
+use crate::state::SharedState;
 use crate::storage::Storage;
+
+/// The session of the files in `storage`, on the system clock and entropy.
+pub fn load(storage: Storage) -> Session {
+    Session::load(Box::new(DiskStore::new(storage)), Box::new(SystemHost))
+}
 
 /// Adds the app's state and commands to `builder`. Files go to `data_dir`, or to the
 /// platform's app data directory when it is `None` (tests pass a temporary directory).
@@ -31,23 +35,41 @@ pub fn configure<R: Runtime>(
     builder: tauri::Builder<R>,
     data_dir: Option<PathBuf>,
 ) -> tauri::Builder<R> {
-    let builder = match data_dir {
+    match data_dir {
         // Known now: load at once (the mock runtime used by tests never runs `setup`).
-        Some(dir) => builder.manage(SharedState::new(AppState::load(Storage::new(dir)))),
+        Some(dir) => configure_session(builder, load(Storage::new(dir))),
         // The app data directory is known once the app exists; `setup` runs before the
         // window can send its first command.
-        None => builder.setup(|app| {
+        None => with_commands(builder.setup(|app| {
             window::show_at_the_latest(app.handle());
             let dir = app.path().app_data_dir()?;
-            app.manage(SharedState::new(AppState::load(Storage::new(dir))));
+            app.manage(SharedState::new(load(Storage::new(dir))));
             Ok(())
-        }),
-    };
-    let builder = builder.manage(commands::solvability::Judging::default());
-    with_commands(builder)
+        })),
+    }
 }
 
+/// Like [`configure`] with a data directory, for a `Storage` the caller prepared (tests
+/// of a full disk).
+pub fn configure_storage<R: Runtime>(
+    builder: tauri::Builder<R>,
+    store: Storage,
+) -> tauri::Builder<R> {
+    configure_session(builder, load(store))
+}
+
+/// Like [`configure`], for a session the caller loaded (tests: a session over an
+/// in-memory store and a fixed host, to compare with the session's own dispatcher).
+pub fn configure_session<R: Runtime>(
+    builder: tauri::Builder<R>,
+    session: Session,
+) -> tauri::Builder<R> {
+    with_commands(builder.manage(SharedState::new(session)))
+}
+
+/// Registers one handler per name in `COMMANDS` (a test checks they agree).
 fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
+    let builder = builder.manage(commands::solvability::Judging::default());
     builder.invoke_handler(tauri::generate_handler![
         commands::start,
         commands::presets,
@@ -74,16 +96,6 @@ fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         commands::statistics,
         commands::launch::launch_report,
     ])
-}
-
-/// Like [`configure`] with a data directory, for a `Storage` the caller prepared (tests
-/// of a full disk).
-pub fn configure_storage<R: Runtime>(
-    builder: tauri::Builder<R>,
-    store: Storage,
-) -> tauri::Builder<R> {
-    let builder = builder.manage(SharedState::new(AppState::load(store)));
-    with_commands(builder)
 }
 
 /// One instance at a time: a second launch does not open a second writer of the same

@@ -10,13 +10,13 @@
 //! worst a batch queued just before t is being published, then the newest contents go out.
 //! Once renamed, a kill loses nothing of it (the kernel holds the file); a kill before the
 //! rename leaves the previous save whole. P is well under a millisecond of system calls
-//! (measured in docs/RELIABILITY.md), so the app guarantees what issue 9 asks — at most
-//! the last [`LOSS_BOUND_MS`] of moves lost — with the rest of the 200 ms left to the
-//! scheduler of a loaded machine; `tests/e2e/crash.sh` checks that bound at every kill.
+//! (measured in docs/RELIABILITY.md), so the app keeps its reliability promise — a kill
+//! loses at most the last [`LOSS_BOUND_MS`] of moves — with the rest of the 200 ms left to
+//! the scheduler of a loaded machine; `tests/e2e/crash.sh` checks that bound at every kill.
 //! A power cut can lose more: a file is durable once the syncer has synced it (t + 2·P +
 //! 2·S, S one batch of fsyncs); until then ext4 (`auto_da_alloc`) still keeps the old or
 //! the new file of a replace-by-rename, and a file found broken is set aside at the next
-//! start (`Storage::load`), never played.
+//! start (`llk_session::Session::load`), never played.
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -25,8 +25,8 @@ use std::thread::JoinHandle;
 
 use crate::storage::Storage;
 
-/// The most a `kill -9` may lose, in milliseconds of moves before the kill (issue 9): what
-/// the crash campaign checks, far above the 2·P the writer needs.
+/// The most a `kill -9` may lose, in milliseconds of moves before the kill (the app's
+/// reliability promise): what the crash campaign checks, far above the 2·P the writer needs.
 pub const LOSS_BOUND_MS: u64 = 200;
 
 #[derive(Debug, Default)]

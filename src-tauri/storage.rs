@@ -2,13 +2,15 @@
 //! leaves either the old or the new file, never a partial one; `write` syncs the temp file
 //! before the rename (durable when it returns), `publish` leaves the fsync to the caller
 //! (the background saver, so a slow disk does not delay the rename: see `saver.rs`). A file
-//! that cannot be read or parsed is renamed `<name>.corrupt` (or `<name>.<n>.corrupt` if
-//! that is taken) and a notice explains it; other files are untouched.
+//! the session cannot use is renamed `<name>.corrupt` (or `<name>.<n>.corrupt` if that is
+//! taken; the session decides which and says so, see `llk_session`'s loading); other files
+//! are untouched. A file larger than any save is refused before it is read.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use llk_session::MAX_FILE_BYTES;
 use thiserror::Error;
 
 /// A failed file operation, with the path it concerned.
@@ -29,26 +31,6 @@ fn fail(action: &'static str, path: &Path) -> impl FnOnce(io::Error) -> StorageE
         source,
     }
 }
-
-/// What loading one file produced.
-#[derive(Debug)]
-pub enum Loaded<T> {
-    /// No such file: a first run, or never saved.
-    Missing,
-    /// Read and parsed.
-    Ok(T),
-    /// Unreadable or unparsable: set aside as `kept_as` (a file name; `None` if even that
-    /// failed); `notice` says so in English.
-    Corrupt {
-        notice: String,
-        kept_as: Option<String>,
-    },
-}
-
-/// Largest file the app reads: far above any real save (a 30×16 game with a long undo
-/// history is tens of KB), so a runaway or foreign file is set aside unread instead of
-/// filling memory.
-pub const MAX_FILE_BYTES: u64 = 64 << 20;
 
 /// The directory holding the app's files.
 #[derive(Clone, Debug)]
@@ -192,40 +174,6 @@ impl Storage {
         Ok(to)
     }
 
-    /// Reads and parses `name` (`what` names it in the notice). A file that cannot be
-    /// read or parsed is set aside so that the next save does not overwrite it.
-    pub fn load<T>(
-        &self,
-        name: &str,
-        what: &str,
-        parse: impl FnOnce(&str) -> Result<T, String>,
-    ) -> Loaded<T> {
-        let problem = match self.read(name) {
-            Ok(None) => return Loaded::Missing,
-            Ok(Some(text)) => match parse(&text) {
-                Ok(value) => return Loaded::Ok(value),
-                Err(why) => why,
-            },
-            Err(e) => e.to_string(),
-        };
-        let (notice, kept_as) = match self.set_aside(name) {
-            Ok(kept) => (
-                format!(
-                    "The saved {what} could not be used ({problem}); it was kept as {} and a fresh one was started.",
-                    kept.display()
-                ),
-                kept.file_name().map(|n| n.to_string_lossy().into_owned()),
-            ),
-            Err(e) => (
-                format!(
-                    "The saved {what} could not be used ({problem}) and could not be set aside ({e}); a fresh one was started."
-                ),
-                None,
-            ),
-        };
-        Loaded::Corrupt { notice, kept_as }
-    }
-
     /// Removes temp files a crash may have left behind (`<name>.<pid>.tmp`).
     pub fn remove_stale_temp_files(&self) {
         let Ok(entries) = fs::read_dir(&self.dir) else {
@@ -244,10 +192,6 @@ impl Storage {
 mod tests {
     use super::*;
 
-    fn parse_number(text: &str) -> Result<u32, String> {
-        text.trim().parse::<u32>().map_err(|e| e.to_string())
-    }
-
     #[test]
     fn write_read_round_trip_leaves_no_temp_file() {
         let dir = tempfile::tempdir().expect("tempdir");
@@ -263,22 +207,15 @@ mod tests {
     }
 
     #[test]
-    fn corrupt_files_are_set_aside_without_overwriting_older_ones() {
+    fn set_aside_files_do_not_overwrite_older_ones() {
         let dir = tempfile::tempdir().expect("tempdir");
         let store = Storage::new(dir.path());
-        assert!(matches!(
-            store.load("n", "number", parse_number),
-            Loaded::Missing
-        ));
+        assert_eq!(store.read("n").expect("read"), None);
+        assert!(store.set_aside("n").is_err(), "nothing to set aside");
         for round in 0..3 {
             fs::write(store.path("n"), format!("garbage {round}")).expect("seed");
-            match store.load("n", "number", parse_number) {
-                Loaded::Corrupt { notice, kept_as } => {
-                    assert!(notice.contains("corrupt"), "{notice}");
-                    assert!(kept_as.is_some_and(|k| k.ends_with(".corrupt")));
-                }
-                other => panic!("expected corrupt, got {other:?}"),
-            }
+            let kept = store.set_aside("n").expect("set aside");
+            assert!(kept.to_string_lossy().ends_with(".corrupt"), "{kept:?}");
             assert!(!store.path("n").exists());
         }
         let mut kept: Vec<_> = fs::read_dir(store.dir())
@@ -287,11 +224,20 @@ mod tests {
             .collect();
         kept.sort();
         assert_eq!(kept, vec!["n.1.corrupt", "n.2.corrupt", "n.corrupt"]);
-        fs::write(store.path("n"), "7").expect("seed");
-        assert!(matches!(
-            store.load("n", "number", parse_number),
-            Loaded::Ok(7)
-        ));
+        assert_eq!(
+            fs::read_to_string(store.path("n.corrupt")).expect("first kept"),
+            "garbage 0"
+        );
+    }
+
+    #[test]
+    fn a_file_larger_than_any_save_is_refused_unread() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Storage::new(dir.path());
+        let file = File::create(store.path("big")).expect("create");
+        file.set_len(MAX_FILE_BYTES + 1).expect("grow");
+        let e = store.read("big").expect_err("refused");
+        assert!(e.to_string().contains("more than any save"), "{e}");
     }
 
     #[test]

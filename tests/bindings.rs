@@ -6,16 +6,16 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use lianliankan_lib::daily::DailyStatus;
-use lianliankan_lib::error::ErrorBody;
-use lianliankan_lib::mode::NewGameOptions;
-use lianliankan_lib::settings::Settings;
-use lianliankan_lib::stats::Statistics;
-use lianliankan_lib::view::{
-    AnyHintResult, AnySelectResult, AnyView, SettingsResult, StartInfo, WinningLine,
-};
 use llk_engine::classic::game::{GameOptions, Hint, Outcome};
 use llk_engine::classic::layout::Preset;
+use llk_session::daily::DailyStatus;
+use llk_session::error::ErrorBody;
+use llk_session::mode::NewGameOptions;
+use llk_session::settings::Settings;
+use llk_session::stats::Statistics;
+use llk_session::view::{
+    AnyHintResult, AnySelectResult, AnyView, SettingsResult, StartInfo, WinningLine,
+};
 use ts_rs::{Config, TS};
 
 fn committed_dir() -> PathBuf {

@@ -1,4 +1,4 @@
-//! The shell's side of issue 8's feedback: `select` says `new_best` exactly when a win
+//! The commands' side of the feedback on a win: `select` says `new_best` exactly when a win
 //! beats the best stored in `scores.json` (not again for the same score after an undo or a
 //! replay), and the auto-shuffle setting applies to the current classic game at once.
 

@@ -12,12 +12,12 @@ mod mutate;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
-use lianliankan_lib::mode::{AnyGame, NewGameOptions};
-use lianliankan_lib::scores::BestScores;
-use lianliankan_lib::settings::Settings;
-use lianliankan_lib::view::AnyView;
 use llk_engine::classic::game::GameOptions;
 use llk_engine::stack::StackOptions;
+use llk_session::mode::{AnyGame, NewGameOptions};
+use llk_session::scores::BestScores;
+use llk_session::settings::Settings;
+use llk_session::view::AnyView;
 use mutate::{mutant, Rand};
 
 const BOUND: Duration = Duration::from_secs(2);
@@ -148,7 +148,7 @@ fn settings_and_scores_never_panic() {
 
 #[test]
 fn statistics_never_panic() {
-    use lianliankan_lib::stats::{Assist, Snapshot, Stats};
+    use llk_session::stats::{Assist, Snapshot, Stats};
     let mut stats = Stats::new();
     for (i, assists) in [vec![], vec![Assist::Hint, Assist::Undo]]
         .into_iter()

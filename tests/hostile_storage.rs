@@ -136,7 +136,7 @@ fn a_full_disk_keeps_the_last_save_and_the_game_goes_on() {
         fs::read_to_string(dir.path().join("game.json")).expect("kept"),
         before
     );
-    // stats.json: written by the healthy session that made the save (issue 8).
+    // stats.json: the statistics written by the healthy session that made the save.
     assert_eq!(file_names(dir.path()), ["game.json", "stats.json"]);
     // Space again: the next launch resumes the last save and saves again.
     let app = TestApp::new(dir.path());
@@ -217,6 +217,6 @@ fn a_read_only_data_dir_keeps_its_save_and_the_game_goes_on() {
         fs::read_to_string(data.join("game.json")).expect("kept"),
         before
     );
-    // stats.json: written by the session that made the save (issue 8).
+    // stats.json: the statistics written by the session that made the save.
     assert_eq!(file_names(&data), ["game.json", "stats.json"]);
 }

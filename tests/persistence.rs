@@ -106,7 +106,7 @@ fn a_corrupt_or_truncated_game_is_set_aside_and_nothing_else_is_lost() {
         drop(app);
         assert_eq!(
             file_names(dir.path()),
-            // stats.json: the game played before counted (issue 8).
+            // stats.json: the game played before counted in the statistics.
             [
                 "game.json",
                 "game.json.corrupt",
@@ -170,7 +170,7 @@ fn saves_are_atomic_and_leave_no_temp_files() {
         app.flush();
         let on_disk = fs::read_to_string(dir.path().join("game.json")).expect("game.json");
         assert!(llk_engine::classic::game::Game::from_json(&on_disk).is_ok());
-        // stats.json: the game counts as played from its first match (issue 8).
+        // stats.json: the statistics count the game as played from its first match.
         assert_eq!(file_names(dir.path()), ["game.json", "stats.json"]);
     }
 }

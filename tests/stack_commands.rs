@@ -22,7 +22,7 @@ fn place(view: &Value, id: u64) -> &str {
     tiles(view)[id as usize]["place"].as_str().expect("place")
 }
 
-/// Whether tile `a` lies on tile `b` (the cover rule of issue 6, written plainly).
+/// Whether tile `a` lies on tile `b` (stack mode's cover rule, written plainly).
 fn covers(a: &Value, b: &Value) -> bool {
     let n = |t: &Value, k: &str| t[k].as_i64().expect("coordinate");
     n(a, "z") > n(b, "z") && (n(a, "x") - n(b, "x")).abs() < 4 && (n(a, "y") - n(b, "y")).abs() < 4

@@ -1,4 +1,4 @@
-//! Command-layer tests of the statistics (issue 8) on Tauri's mock runtime: a deal counts
+//! Command-layer tests of the player's statistics on Tauri's mock runtime: a deal counts
 //! as played at its first move and as won when cleared, once each; best times are kept
 //! per group (classic layout, stack level, journey level, daily deal), assisted wins
 //! marked and ranked last; the file survives a restart and a damaged one is set aside

@@ -1,4 +1,4 @@
-//! Stack files (issue 6): parse, validate and replay `taken`; every bad input is a
+//! Stack files (`stack::file`): parse, validate and replay `taken`; every bad input is a
 //! typed error; a dealt file round-trips.
 
 mod common;

@@ -120,6 +120,8 @@ impl Session {
     /// Loads settings, best scores, the daily record, statistics, the saved game and a
     /// journey set aside from `store`; whatever cannot be used is set aside with a notice
     /// (for `start` to show once) and replaced by a fresh default.
+    // A fresh record is `new()`, not `Default`: `new` stamps the format version.
+    #[allow(clippy::unwrap_or_default)]
     pub fn load(store: Box<dyn Store>, host: Box<dyn Host>) -> Session {
         let mut l = Loader {
             store: store.as_ref(),

@@ -50,11 +50,6 @@ impl Session {
         self.store.flush();
     }
 
-    /// Milliseconds since the Unix epoch, from the host.
-    pub fn now_ms(&self) -> u64 {
-        self.host.now_ms()
-    }
-
     /// Today's date in UTC, from the host's clock.
     pub fn today(&self) -> AppResult<UtcDate> {
         Ok(daily::utc_date(self.host.now_ms())?)

@@ -28,18 +28,25 @@ impl Drop for TestApp {
 impl TestApp {
     /// A fresh app that loads and saves its files in `dir`.
     pub fn new(dir: &Path) -> TestApp {
-        let app = lianliankan_lib::configure(mock_builder(), Some(dir.to_path_buf()))
-            .build(mock_context(noop_assets()))
-            .expect("build the mock app");
-        let window = WebviewWindowBuilder::new(&app, "main", Default::default())
-            .build()
-            .expect("open the mock window");
-        TestApp { _app: app, window }
+        TestApp::open(lianliankan_lib::configure(
+            mock_builder(),
+            Some(dir.to_path_buf()),
+        ))
     }
 
     /// A fresh app on a `Storage` the test prepared (e.g. a full disk).
     pub fn with_storage(store: lianliankan_lib::storage::Storage) -> TestApp {
-        let app = lianliankan_lib::configure_storage(mock_builder(), store)
+        TestApp::open(lianliankan_lib::configure_storage(mock_builder(), store))
+    }
+
+    /// A fresh app over a session the test loaded (e.g. on an in-memory store).
+    pub fn with_session(session: llk_session::Session) -> TestApp {
+        TestApp::open(lianliankan_lib::configure_session(mock_builder(), session))
+    }
+
+    /// Builds the app `builder` configured, with its one window.
+    fn open(builder: tauri::Builder<MockRuntime>) -> TestApp {
+        let app = builder
             .build(mock_context(noop_assets()))
             .expect("build the mock app");
         let window = WebviewWindowBuilder::new(&app, "main", Default::default())

@@ -63,7 +63,7 @@ fn mode(view: Option<&Value>) -> &str {
     view.and_then(|v| v["mode"].as_str()).unwrap_or("")
 }
 
-/// Every command the fuzzer knows. Keep in step with `src-tauri/command_names.rs`.
+/// Every command the fuzzer knows. Keep in step with `session/src/command_names.rs`.
 pub const TABLE: &[Cmd] = &[
     Cmd {
         name: "start",

@@ -1,4 +1,4 @@
-//! The *stack file* of issue 6, the format `llk stack` reads and writes (other tools
+//! The *stack file*, stack mode's JSON format that `llk stack` reads and writes (other tools
 //! read it too: keep it exactly): `{"tray": 7, "tiles": [{"x":0,"y":0,"z":0,"kind":3},
 //! ...], "taken": [ids...]}`. A tile's id is its index in `tiles`; `taken` (optional,
 //! default empty) lists the tiles already taken, in order. Parsing refuses unknown

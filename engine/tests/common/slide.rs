@@ -28,7 +28,7 @@ fn pack_halves(line: &[Option<Kind>], first: bool, second: bool) -> Vec<Option<K
     [pack(&line[..m], first), pack(&line[m..], second)].concat()
 }
 
-/// The table of issue 7, applied to a grid.
+/// The slide rules' table (what each rule packs, and toward which side), applied to a grid.
 pub fn slide(grid: &Grid, rule: SlideRule) -> Grid {
     let rows = grid.len();
     let cols = grid[0].len();

@@ -11,8 +11,10 @@ import { webText, type WebKey } from "./strings";
 /** The saved settings' text, read when a message is drawn (its language setting). */
 export type SettingsSource = () => string | undefined;
 
-type Shown = { key: WebKey; redraw: () => void };
-const shown = new Map<string, Shown>();
+/** What is on screen, so that a change of language redraws it. */
+let noticeKeys: WebKey[] = [];
+let redrawNotice: (() => void) | null = null;
+let redrawCover: (() => void) | null = null;
 let observing = false;
 
 function text(key: WebKey, settings: SettingsSource): string {
@@ -22,10 +24,10 @@ function text(key: WebKey, settings: SettingsSource): string {
 function redrawWhenTheLanguageChanges(): void {
   if (observing) return;
   observing = true;
-  new MutationObserver(() => shown.forEach((s) => s.redraw())).observe(document.documentElement, {
-    attributes: true,
-    attributeFilter: ["lang"],
-  });
+  new MutationObserver(() => {
+    redrawNotice?.();
+    redrawCover?.();
+  }).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
 }
 
 function button(id: string, primary: boolean): HTMLButtonElement {
@@ -36,7 +38,7 @@ function button(id: string, primary: boolean): HTMLButtonElement {
   return b;
 }
 
-/** A banner with `key`'s sentence (one banner; a new sentence joins the shown ones). */
+/** A banner with `key`'s sentence (one banner: a new sentence joins those shown). */
 export function showNotice(key: WebKey, settings: SettingsSource): void {
   let box = document.getElementById("llk-web-notice");
   if (!box) {
@@ -48,21 +50,21 @@ export function showNotice(key: WebKey, settings: SettingsSource): void {
     p.id = "llk-web-notice-text";
     const close = button("llk-web-notice-close", false);
     close.addEventListener("click", () => {
-      box?.remove();
-      for (const k of [...shown.keys()]) if (k.startsWith("notice:")) shown.delete(k);
+      document.getElementById("llk-web-notice")?.remove();
+      noticeKeys = [];
+      redrawNotice = null;
     });
     box.append(p, close);
     document.body.append(box);
   }
+  if (!noticeKeys.includes(key)) noticeKeys.push(key);
   const p = box.querySelector("p");
   const close = box.querySelector("button");
-  const redraw = (): void => {
-    const keys = [...shown.keys()].filter((k) => k.startsWith("notice:")).map((k) => k.slice(7) as WebKey);
-    if (p) p.textContent = keys.map((k) => text(k, settings)).join("\n");
+  redrawNotice = () => {
+    if (p) p.textContent = noticeKeys.map((k) => text(k, settings)).join("\n");
     if (close) close.textContent = text("notice.dismiss", settings);
   };
-  shown.set(`notice:${key}`, { key, redraw });
-  redraw();
+  redrawNotice();
   redrawWhenTheLanguageChanges();
 }
 
@@ -78,16 +80,16 @@ export function showCover(key: WebKey, settings: SettingsSource): Promise<void> 
   card.className = "llk-web-card";
   const p = document.createElement("p");
   p.id = "llk-web-cover-text";
+  cover.setAttribute("aria-labelledby", p.id);
   const action = button("llk-web-cover-action", true);
   card.append(p, action);
   cover.append(card);
   document.body.append(cover);
-  const redraw = (): void => {
+  redrawCover = () => {
     p.textContent = text(key, settings);
     action.textContent = text("tab.playHere", settings);
   };
-  shown.set("cover", { key, redraw });
-  redraw();
+  redrawCover();
   redrawWhenTheLanguageChanges();
   action.focus();
   return new Promise((resolve) => action.addEventListener("click", () => resolve(), { once: true }));
@@ -95,5 +97,5 @@ export function showCover(key: WebKey, settings: SettingsSource): Promise<void> 
 
 export function hideCover(): void {
   document.getElementById("llk-web-cover")?.remove();
-  shown.delete("cover");
+  redrawCover = null;
 }

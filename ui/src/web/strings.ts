@@ -14,7 +14,6 @@ const en = {
   "tab.moved": "The game moved to another tab. This tab no longer saves.",
   "tab.playHere": "Play here",
   "engine.missing": "This browser cannot run the game (it lacks WebAssembly or Web Workers).",
-  "engine.restarted": "The game engine stopped and was restarted from the last save.",
   "notice.dismiss": "Dismiss",
 } as const;
 
@@ -29,7 +28,6 @@ const zhHans: Table = {
   "tab.moved": "游戏已转到另一个标签页。此标签页不再保存。",
   "tab.playHere": "在这里玩",
   "engine.missing": "此浏览器无法运行游戏(不支持 WebAssembly 或 Web Worker)。",
-  "engine.restarted": "游戏引擎出错停止,已从上次保存处重新启动。",
   "notice.dismiss": "关闭",
 };
 
@@ -41,7 +39,6 @@ const zhHant: Table = {
   "tab.moved": "遊戲已轉到另一個分頁。此分頁不再儲存。",
   "tab.playHere": "在這裡玩",
   "engine.missing": "此瀏覽器無法執行遊戲(不支援 WebAssembly 或 Web Worker)。",
-  "engine.restarted": "遊戲引擎出錯停止,已從上次儲存處重新啟動。",
   "notice.dismiss": "關閉",
 };
 

@@ -57,6 +57,10 @@ class WebShell {
     if (opened === "missing") this.report("missing");
     else this.store = opened;
     this.files = this.readStored();
+    // the worker fetches and compiles the module while this tab settles who writes
+    if (WASM_URL !== null && typeof Worker !== "undefined" && typeof WebAssembly !== "undefined") {
+      this.engine = new EngineWorker(new URL(WASM_URL, document.baseURI).href);
+    }
 
     let steal = false;
     try {
@@ -75,11 +79,10 @@ class WebShell {
       this.files = this.readStored();
     }
 
-    if (WASM_URL === null || typeof Worker === "undefined" || typeof WebAssembly === "undefined") {
+    if (!this.engine) {
       showNotice("engine.missing", this.settings);
       return;
     }
-    this.engine = new EngineWorker(new URL(WASM_URL, document.baseURI).href);
     const outcome = await this.init();
     if ("err" in outcome.answer) {
       console.error("engine start failed:", outcome.answer.err.message);

@@ -1,6 +1,6 @@
 //! `llk stack …`: stack mode (seed 003) on the command line. Each subcommand is one
 //! function here; `run` dispatches on the word after `stack`. Stack files are the JSON
-//! of issue 6 (`stack::file`); answers are one line of JSON on stdout.
+//! format of `stack::file`; answers are one line of JSON on stdout.
 
 use llk_engine::stack::file::{self, play_state};
 use llk_engine::stack::{deal, StackOptions, TileId};
