@@ -1,0 +1,155 @@
+// The save in the browser's storage, as a phone meets it: a reload mid-game resumes exactly
+// (board, score, counters, undo history), a reload with the network off resumes from the
+// service worker's cache, a damaged save is set aside with the desktop's notice, and a full
+// storage quota gives a clear notice while play goes on.
+import { check, serviceWorkerInControl } from "../../lib.mjs";
+import { checkEq, scenario } from "../harness.mjs";
+import { board, hintPair, hud, matchPair, newGame, openGame, saved, viewNotice, waitForBoard, webNotice } from "../game.mjs";
+import { tap } from "../touch.mjs";
+
+/** What must survive a reload: the board and the HUD's numbers. */
+const shown = async (page) => ({ board: await board(page), hud: await hud(page) });
+
+/** Seconds on the HUD's clock ("mm:ss"). */
+const clockSeconds = async (page) => {
+  const [m, s] = (await page.textContent("#timer")).split(":").map(Number);
+  return m * 60 + s;
+};
+
+scenario("reload mid-game resumes exactly, undo history included", "portrait", async (t) => {
+  const { page } = t;
+  await openGame(page, t.url);
+  await newGame(page, { mode: "classic", layout: "18x8", seed: 4242 });
+  // before each of five matches: what the page showed
+  const before = [];
+  for (let i = 0; i < 5; i++) {
+    before.push(await shown(page));
+    await matchPair(page, await hintPair(page));
+  }
+  const last = await shown(page);
+  const save = (await saved(page)).game;
+  checkEq(save.counters, { hints: 5, moves: 5, shuffles: 0, undos: 0 }, "the saved counters before the reload");
+  checkEq(save.history.length, 5, "the saved undo history before the reload");
+
+  await openGame(page, t.url, { reload: true });
+  checkEq(await shown(page), last, "board and HUD after the reload");
+  const clock = await clockSeconds(page);
+  const savedSeconds = Math.floor(save.elapsed_ms / 1000);
+  check(clock >= savedSeconds && clock <= savedSeconds + 5, `the clock resumes at ${clock} s (saved ${save.elapsed_ms} ms)`);
+  checkEq((await saved(page)).game.counters, save.counters, "the counters after the reload");
+  await t.shot("resumed-after-reload");
+
+  // the undo history came back with the game: two undos walk back over the last two matches
+  for (const [n, want] of [[1, before[4]], [2, before[3]]]) {
+    await tap(page, "#btn-undo");
+    await page.waitForFunction((left) => Number(document.getElementById("tiles-left").textContent) === left, want.hud.left);
+    checkEq(await shown(page), want, `board and HUD after undo ${n}`);
+    const now = (await saved(page)).game;
+    checkEq(now.counters, { ...save.counters, moves: save.counters.moves - n, undos: n }, `the counters after undo ${n}`);
+    checkEq(now.history.length, save.history.length - n, `the history after undo ${n}`);
+  }
+  t.log(`5 matches, reload, same board and HUD ${JSON.stringify(last.hud)}, two undos went back`);
+});
+
+scenario("offline reload resumes from the service worker", "landscape", async (t) => {
+  const { page, context } = t;
+  await openGame(page, t.url);
+  await serviceWorkerInControl(page);
+  for (let i = 0; i < 2; i++) await matchPair(page, await hintPair(page));
+  const before = await shown(page);
+
+  await context.setOffline(true);
+  check(!(await page.evaluate(() => navigator.onLine)), "the page is offline");
+  await page.reload();
+  await waitForBoard(page);
+  checkEq(await shown(page), before, "board and HUD after the offline reload");
+  check(await page.evaluate(() => navigator.serviceWorker.controller !== null), "the service worker serves the page");
+  // the engine runs offline too: a match, saved
+  const moves = (await saved(page)).game.counters.moves;
+  await matchPair(page, await hintPair(page));
+  checkEq((await saved(page)).game.counters.moves, moves + 1, "the offline match is saved");
+  await t.shot("offline-resumed");
+  t.log(`offline reload: same ${before.board.length} tiles, then a match offline`);
+});
+
+const GARBAGE = '{"format":"lianliankan-save","game":{"board": this is not JSON \u0000';
+
+scenario("a damaged save is set aside with a notice, and a fresh game plays", "small", async (t) => {
+  const { page, context } = t;
+  // garbage in the save before the page's first load (once: a reload keeps what was saved)
+  await context.addInitScript((garbage) => {
+    if (sessionStorage.getItem("llk-test/damaged") === null) {
+      sessionStorage.setItem("llk-test/damaged", "1");
+      localStorage.setItem("llk/game.json", garbage);
+    }
+  }, GARBAGE);
+  await openGame(page, t.url);
+  const notice = await viewNotice(page);
+  check(
+    notice !== null && notice.includes("saved game could not be used") && notice.includes("game.json.corrupt"),
+    `the set-aside notice: ${JSON.stringify(notice)}`,
+  );
+  checkEq(await page.evaluate(() => localStorage.getItem("llk/game.json.corrupt")), GARBAGE, "the damaged save kept aside");
+  await t.shot("damaged-save-notice");
+  const fresh = await shown(page);
+  check(fresh.board.length > 0 && fresh.board.length === fresh.hud.left, `a fresh game: ${fresh.board.length} tiles, HUD ${fresh.hud.left}`);
+  await tap(page, "#notice-close");
+  await page.waitForFunction(() => document.getElementById("notice").hidden);
+  await matchPair(page, await hintPair(page));
+  checkEq((await saved(page)).format, "lianliankan-save", "the fresh game is saved");
+  const played = await shown(page);
+  await openGame(page, t.url, { reload: true });
+  checkEq(await viewNotice(page), null, "no notice once the save is whole");
+  checkEq(await shown(page), played, "the fresh game resumes");
+  t.log(`notice: ${notice}`);
+});
+
+scenario("a full storage quota gives a notice and play goes on", "landscape", async (t) => {
+  const { page } = t;
+  await openGame(page, t.url);
+  await matchPair(page, await hintPair(page));
+  // fill the origin's storage until not one more character fits: whole keys of 1 MB, then
+  // the last key grows by halving steps (a new key's name would leave room for a few chars)
+  const filled = await page.evaluate(() => {
+    const fits = (key, value) => {
+      try {
+        localStorage.setItem(key, value);
+        return true;
+      } catch (e) {
+        if (e instanceof DOMException && e.name === "QuotaExceededError") return false;
+        throw e;
+      }
+    };
+    const chunk = "x".repeat(1 << 20);
+    let keys = 0;
+    while (fits(`filler/${keys}`, chunk)) keys++;
+    const last = `filler/${keys}`;
+    let value = "";
+    for (let size = 1 << 20; size >= 1; size >>= 1) {
+      const more = "x".repeat(size);
+      while (fits(last, value + more)) value += more;
+    }
+    return { keys: keys + 1, chars: keys * chunk.length + value.length };
+  });
+  checkEq(await webNotice(page), null, "no notice before the storage is needed");
+
+  // the hint's own save may already not fit (the file grew a digit); else the match's does
+  const pair = await hintPair(page);
+  let notice = await webNotice(page);
+  if (notice === null) {
+    await matchPair(page, pair);
+    notice = await webNotice(page);
+  }
+  check(notice !== null && notice.includes("storage for this site is full"), `the storage-full notice: ${JSON.stringify(notice)}`);
+  checkEq(await page.evaluate(() => window.__llkWeb.problems), ["full"], "the shell's storage problems");
+  await t.shot("storage-full-notice");
+  // the banner lies over the board's bottom rows: the player dismisses it and plays on,
+  // unsaved (the save only grows from here: nothing more fits), and it does not come back
+  await tap(page, "#llk-web-notice-close");
+  await page.waitForFunction(() => !document.getElementById("llk-web-notice"));
+  const stale = await page.evaluate(() => localStorage.getItem("llk/game.json"));
+  for (let i = 0; i < 3; i++) await matchPair(page, await hintPair(page));
+  checkEq(await webNotice(page), null, "the notice, once (dismissed, it stays away)");
+  checkEq(await page.evaluate(() => localStorage.getItem("llk/game.json")), stale, "nothing more was saved");
+  t.log(`filled ${filled.chars} characters in ${filled.keys} keys; notice: ${notice}`);
+});
