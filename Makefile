@@ -9,11 +9,11 @@ export DEBIAN_FRONTEND := noninteractive
 TAURI := npx --no-install tauri
 
 .PHONY: help deps ui run run-debug test fmt clippy test-engine test-app bindings \
-        bindings-check test-ui test-web e2e bundle bench bench-app bench-web icons crash fuzz soak \
+        bindings-check test-ui test-web e2e bundle bench bench-app bench-web bench-web-page icons crash fuzz soak \
         mock-fixture wasm web serve-web
 
 help:
-	@echo "make run | test | bundle | web | serve-web | bench | bench-app | bench-web | fuzz | soak | bindings | icons | deps"
+	@echo "make run | test | bundle | web | serve-web | bench | bench-app | bench-web | bench-web-page | fuzz | soak | bindings | icons | deps"
 
 ## Install missing system packages, toolchains, npm packages and tauri-driver.
 deps:
@@ -153,6 +153,13 @@ bench-web: deps
 	nice -n 5 cargo build --release -p llk-wasm-bench --bin llk-wasm-bench
 	nice -n 5 node web/bench/compare.mjs --native target/release/llk-wasm-bench \
 		--wasm $(BENCH_WASM) $(BENCH_WEB_ARGS)
+
+## The web build's page speed and size in headless Chromium as a 390x844 phone, CPU slowed 4x:
+## transfer size, first board after a cold load (20 loads), script per tap over a classic game
+## (tests/web/bench/page.mjs; docs/WEB.md). BENCH_PAGE_ARGS passes options to it, e.g.
+## BENCH_PAGE_ARGS="--dist /tmp/old-dist --dist web/dist" to compare two builds side by side.
+bench-web-page: web
+	nice -n 5 node tests/web/bench/page.mjs $(BENCH_PAGE_ARGS)
 
 ## Regenerate the icon set from icons/source.svg.
 icons:
