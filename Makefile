@@ -10,7 +10,7 @@ TAURI := npx --no-install tauri
 
 .PHONY: help deps ui run run-debug test fmt clippy test-engine test-app bindings \
         bindings-check test-ui test-web e2e bundle bench bench-app bench-web bench-web-page icons crash fuzz soak \
-        mock-fixture wasm web serve-web
+        wasm web serve-web
 
 help:
 	@echo "make run | test | bundle | web | serve-web | bench | bench-app | bench-web | bench-web-page | fuzz | soak | bindings | icons | deps"
@@ -58,11 +58,6 @@ bindings:
 ## Fail if ui/src/bindings/ differs from freshly generated bindings.
 bindings-check:
 	cargo test -p lianliankan --test bindings
-
-## Regenerate ui/scripts/mock-fixture.json, what the view's browser mock replays (from llk;
-## commit the result). test-engine fails when the committed file drifts.
-mock-fixture:
-	LLK_UPDATE_FIXTURES=1 cargo test -p lianliankan-engine --release --test mock_fixture
 
 ## The view: strict TypeScript check, then vitest.
 test-ui:
