@@ -31,7 +31,9 @@ function pageTimings() {
   const res = performance.getEntriesByType("resource");
   const js = Math.max(0, ...res.filter((r) => /\.js$/.test(r.name)).map((r) => r.responseEnd));
   const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN;
-  return { js, fcp, board: window.__llkBoardPainted };
+  // the view's own start-up marks (ui/src/metrics.ts): script, modules, init, ... board, frame
+  const marks = window.__llkMetrics?.marks ?? {};
+  return { js, fcp, marks, board: window.__llkBoardPainted };
 }
 
 /** One cold load of `url` in a fresh context; the page's timings of it. */

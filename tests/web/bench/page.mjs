@@ -4,7 +4,7 @@
 // and (b) the main thread's script time per tap over a whole classic game. Prints p50/p95 tables; the goals are a first
 // board p95 under 1.5 s and a tap's script p95 under 16 ms. Not a test: numbers to compare.
 //   node tests/web/bench/page.mjs [--dist web/dist]... [--loads 20] [--throttle 4] [--pairs 200]
-//                                 [--only size|first|taps]
+//                                 [--only size|first|taps] [--detail]
 // Several --dist (e.g. a copy of an earlier build) are measured side by side, loads interleaved.
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
@@ -27,6 +27,7 @@ const { values: opt } = parseArgs({
     throttle: { type: "string", default: "4" },
     pairs: { type: "string", default: "200" },
     only: { type: "string" },
+    detail: { type: "boolean", default: false },
   },
 });
 const loads = Number(opt.loads);
@@ -57,6 +58,8 @@ try {
       all.flatMap((rows, k) => [
         row(`${label(k)}scripts loaded`, rows.map((r) => r.js)),
         row(`${label(k)}first contentful paint`, rows.map((r) => r.fcp)),
+        // the view's start-up marks, in the order the first load set them
+        ...Object.keys(rows[0]?.marks ?? {}).map((m) => row(`${label(k)}view mark "${m}"`, rows.map((r) => r.marks[m] ?? NaN))),
         row(`${label(k)}board painted`, rows.map((r) => r.board)),
       ]),
     );
@@ -75,6 +78,13 @@ try {
         rows.push(row(`${kind}: touch to frame`, of.map((t) => t.wallMs)));
       }
       printTable(rows);
+      if (opt.detail) {
+        // where a tap's main-thread time goes: mean ms per tap of each kind of trace slice
+        const names = {};
+        for (const t of taps) for (const [n, ms] of Object.entries(t.byName)) names[n] = (names[n] ?? 0) + ms / taps.length;
+        const top = Object.entries(names).sort((a, b) => b[1] - a[1]).slice(0, 25);
+        printTable(top.map(([slice, ms]) => ({ slice, "ms per tap": ms })));
+      }
     }
   }
 } finally {

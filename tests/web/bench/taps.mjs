@@ -10,9 +10,16 @@ import { tap } from "../phone/touch.mjs";
 import { unionLength } from "./stats.mjs";
 
 /** Trace categories: the timeline's slices, the tasks, and the page's performance marks. */
-const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "toplevel"];
-/** Slices that are the page's script running. */
-const SCRIPT = new Set(["EvaluateScript", "FunctionCall", "EventDispatch", "TimerFire", "FireAnimationFrame", "FireIdleCallback", "RunMicrotasks", "v8.callFunction"]);
+const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "toplevel", "v8.execute"];
+/**
+ * Slices that are the page's script running: handlers, timers, frames' callbacks, promise
+ * continuations (microtasks), and a worker's message handed to the page (its structured-clone
+ * copy and the handler, with what the handler's promises run).
+ */
+const SCRIPT = new Set([
+  "EvaluateScript", "FunctionCall", "EventDispatch", "TimerFire", "FireAnimationFrame", "FireIdleCallback",
+  "RunMicrotasks", "V8.Execute", "v8.callFunction", "HandlePostMessage",
+]);
 /** Slices of style, layout and paint work. */
 const RENDER = new Set(["UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Layerize", "Commit", "HitTest"]);
 /** Slices that end a frame's rendering on the main thread. */
@@ -61,7 +68,7 @@ async function hint(page) {
   return h.jsonValue();
 }
 
-/** Per tile tap of one trace: { kind, wallMs, scriptMs, renderMs, mainMs } (trace times are µs). */
+/** Per tile tap of one trace: { kind, byName, wallMs, scriptMs, renderMs, mainMs } (trace times are µs). */
 export function tapsOfTrace(events, kinds) {
   const arms = events.filter((e) => e.name === "llk-arm");
   if (arms.length === 0) return [];
@@ -81,8 +88,16 @@ export function tapsOfTrace(events, kinds) {
     const answer = answers.find((t) => t > arm.ts && t < next);
     if (touch === undefined || answer === undefined) return;
     const end = frames.find((t) => t > answer && t < next) ?? answer;
+    // per slice name, the time inside the window (nested slices counted in each), for --detail
+    const byName = {};
+    for (const e of main) {
+      if (e.ph !== "X" || e.ts >= end || e.ts + (e.dur ?? 0) <= touch) continue;
+      const d = Math.min(end, e.ts + (e.dur ?? 0)) - Math.max(touch, e.ts);
+      byName[e.name] = (byName[e.name] ?? 0) + d / 1000;
+    }
     out.push({
       kind: kinds[i],
+      byName,
       wallMs: (end - touch) / 1000,
       scriptMs: unionLength(script, touch, end) / 1000,
       renderMs: unionLength(render, touch, end) / 1000,
