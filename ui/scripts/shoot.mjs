@@ -1,110 +1,143 @@
-// Screenshots of the built view (ui/dist) with a mocked backend, in headless Debian
-// Chromium through playwright-core. Usage: npm run build && npm run shoot [-- outdir]
-// Writes PNGs for phone (360×640) and desktop (1920×1080), light and dark, classic and
-// stack mode. The mock replays mock-fixture.json (deals and winning lines from llk,
-// `make mock-fixture`).
-import { createServer } from "node:http";
-import { readFile } from "node:fs/promises";
-import { readFileSync } from "node:fs";
-import { mkdirSync } from "node:fs";
-import { extname, join, resolve } from "node:path";
+// Screenshots of the view against the real engine: the web build (web/dist, the engine as
+// WebAssembly in a worker) served on 127.0.0.1 and opened in headless Debian Chromium through
+// playwright-core. Usage: make web && npm run shoot [-- outdir]
+// Writes PNGs for phones (360×640, 390×844) and desktops (1920×1080, 1280×800), light and dark,
+// the three languages, classic and stack mode, a part-played board, a path mid-drawing, the
+// New game dialog and the damaged-save notice. Every move is one the engine answered: pairs
+// come from the view's Hint, stack tiles too. Fails on a page error or a CSP refusal.
+import { existsSync, mkdirSync } from "node:fs";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { serve } from "../../web/serve.mjs";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
-const dist = resolve(here, "../dist");
+const dist = resolve(here, "../../web/dist");
 const out = resolve(process.argv[2] ?? resolve(here, "../../tests/e2e/artifacts/ui-shots"));
 mkdirSync(out, { recursive: true });
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:";
-const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml" };
 
-const server = createServer(async (req, res) => {
-  const url = new URL(req.url ?? "/", "http://x");
-  const file = url.pathname === "/" ? "index.html" : url.pathname.slice(1);
-  try {
-    const body = file === "mock-tauri.js" ? await readFile(join(here, "mock-tauri.js")) : await readFile(join(dist, file));
-    res.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream", "content-security-policy": CSP });
-    res.end(body);
-  } catch {
-    res.writeHead(404).end();
-  }
-});
-await new Promise((r) => server.listen(0, "127.0.0.1", r));
-const port = server.address().port;
-
+if (!existsSync(resolve(dist, "index.html"))) {
+  console.error(`${dist} is not built: run make web first`);
+  process.exit(2);
+}
+const server = await serve(dist, 0);
+const origin = `http://127.0.0.1:${server.address().port}`;
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
-const cspErrors = [];
-// the mock, after the fixture it replays
-const mock = `window.__MOCK_FIXTURE__ = ${readFileSync(join(here, "mock-fixture.json"), "utf8")};\n${readFileSync(join(here, "mock-tauri.js"), "utf8")}`;
-async function shot(name, { width, height, scheme = "light", lang = "en", play = 0, query = "", takes = 0 }) {
-  const page = await browser.newPage({ viewport: { width, height }, colorScheme: scheme, locale: lang });
-  page.on("console", (m) => {
-    if (/Content Security Policy|Refused/.test(m.text())) cspErrors.push(`${name}: ${m.text()}`);
+const problems = [];
+/** The browser locale that makes the view's "follow the system" language pick `lang`. */
+const LOCALES = { en: "en-US", "zh-Hans": "zh-CN", "zh-Hant": "zh-TW" };
+
+/** Hint, then the hinted pair; waits until the tiles-left count dropped by two. */
+async function playPair(page) {
+  const left = Number(await page.textContent("#tiles-left"));
+  await page.click("#btn-hint");
+  await page.waitForSelector("#board button.tile[data-hint]:not(.vanishing)");
+  const cells = await page.$$eval("#board button.tile[data-hint]:not(.vanishing)", (ts) =>
+    ts.map((t) => `#board button.tile[data-row="${t.dataset.row}"][data-col="${t.dataset.col}"]`));
+  await page.click(cells[0]);
+  await page.click(cells[1]);
+  await page.waitForFunction((n) => Number(document.getElementById("tiles-left").textContent) === n, left - 2);
+}
+
+/** Hint in stack mode, then the hinted tile; waits until it has left the board. */
+async function takeTile(page) {
+  await page.click("#btn-hint");
+  const sel = await page.waitForFunction(() => {
+    const t = document.querySelector("#stack-board .stile[data-hint], #stack-held .stile[data-hint]");
+    return t ? `#stack-board button.stile[data-id="${t.dataset.id}"], #stack-held button.stile[data-id="${t.dataset.id}"]` : null;
   });
-  page.on("pageerror", (e) => cspErrors.push(`${name}: pageerror ${e.message}`));
-  await page.addInitScript({ content: mock });
-  await page.goto(`http://127.0.0.1:${port}/?lang=${lang}${query}`);
-  await page.waitForSelector("button.tile, button.stile");
-  for (let i = 0; i < takes; i++) {
-    // the mock takes the fixture's winning line only
-    const id = await page.evaluate(() => window.__mockStackNext());
-    await page.click(`#stack-board button.stile[data-id="${id}"]`);
-    await page.waitForTimeout(120);
+  const s = await sel.jsonValue();
+  await page.click(s);
+  await page.waitForFunction((q) => !document.querySelector(q), s);
+}
+
+/** A stack game at `level` (seed 7) through the New game dialog. */
+async function newStack(page, level) {
+  await page.click("#btn-new");
+  await page.waitForSelector("#dlg-new[open]");
+  await page.click("label:has(> #opt-mode-stack)");
+  await page.waitForSelector("#opt-level", { state: "visible" });
+  await page.fill("#opt-level", String(level));
+  await page.fill("#opt-seed", "7");
+  await page.click("#new-start");
+  await page.waitForFunction(() => !document.getElementById("dlg-new").open && document.documentElement.dataset.mode === "stack");
+  await page.waitForSelector("#stack-board button.stile");
+}
+
+/**
+ * Opens the game in a fresh context (its own storage) and takes screenshot `name` after
+ * `pairs` classic pairs (or, with `stack`, a stack game at that level and `takes` tiles).
+ * `damaged` leaves an unreadable save behind first, for the notice.
+ */
+async function shot(name, { width, height, scheme = "light", lang = "en", pairs = 0, stack = 0, takes = 0, damaged = false }) {
+  const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme, locale: LOCALES[lang] });
+  const page = await context.newPage();
+  page.on("console", (m) => {
+    if (/Content Security Policy|Refused/.test(m.text())) problems.push(`${name}: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`${name}: page error ${e.message}`));
+  if (damaged) {
+    await page.goto(`${origin}/manifest.webmanifest`);
+    await page.evaluate(() => localStorage.setItem("llk/game.json", "{ not a saved game"));
   }
-  for (let i = 0; i < play; i++) {
-    await page.click("#btn-hint");
-    await page.waitForSelector("button.tile[data-hint]");
-    const hinted = await page.$$("button.tile[data-hint]");
-    await hinted[0].click();
-    await hinted[1].click();
-    await page.waitForTimeout(60);
+  await page.goto(`${origin}/`);
+  await page.waitForSelector("#board button.tile");
+  if (await page.evaluate(() => document.getElementById("dlg-intro")?.open === true)) {
+    await page.click("#intro-ok");
+    await page.waitForFunction(() => !document.getElementById("dlg-intro").open);
   }
-  if (play) {
-    await page.click("#btn-hint");
-    await page.waitForSelector("button.tile[data-hint]");
-    await (await page.$("button.tile[data-hint]")).click();
-    await page.waitForTimeout(300);
+  if (stack) {
+    await newStack(page, stack);
+    for (let i = 0; i < takes; i++) await takeTile(page);
   }
-  await page.screenshot({ path: join(out, `${name}.png`) });
+  for (let i = 0; i < pairs; i++) await playPair(page);
+  // the last move's fade and path are over
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${out}/${name}.png` });
   const info = await page.evaluate(() => {
-    const stack = document.documentElement.dataset.mode === "stack";
-    const t = document.querySelector(stack ? "#stack-board button.stile" : "button.tile").getBoundingClientRect();
-    const s = document.getElementById(stack ? "stack-scroll" : "board-scroll");
+    const st = document.documentElement.dataset.mode === "stack";
+    const t = document.querySelector(st ? "#stack-board button.stile" : "#board button.tile").getBoundingClientRect();
+    const s = document.getElementById(st ? "stack-scroll" : "board-scroll");
     return { tile: [t.width, t.height], scroll: [s.scrollWidth, s.clientWidth, s.scrollHeight, s.clientHeight] };
   });
   console.log(name, JSON.stringify(info));
-  return page;
+  return { page, context };
 }
 
-await shot("desktop-light", { width: 1920, height: 1080, play: 6 });
-await shot("desktop-dark", { width: 1920, height: 1080, scheme: "dark", lang: "zh-Hans", play: 3 });
-await shot("phone-light", { width: 360, height: 640, play: 4 });
-await shot("phone-dark-zh-hant", { width: 360, height: 640, scheme: "dark", lang: "zh-Hant" });
-await shot("stack-phone-light", { width: 360, height: 640, query: "&mode=stack&level=2", takes: 4 });
-await shot("stack-phone-dark-zh-hans", { width: 390, height: 844, scheme: "dark", lang: "zh-Hans", query: "&mode=stack&level=1", takes: 2 });
-await shot("stack-desktop", { width: 1920, height: 1080, query: "&mode=stack&level=2", takes: 5 });
-await shot("laptop-sparse", { width: 1280, height: 800, query: "&sparse=1&notice=1" });
-await shot("phone-notice-zh-hans", { width: 360, height: 640, lang: "zh-Hans", query: "&notice=1" });
-const p = await shot("path-frame", { width: 1280, height: 800, query: "&sparse=1" });
-// freeze a path mid-animation for a look at the drawing
-await p.click("#btn-hint");
-await p.waitForSelector("button.tile[data-hint]");
-const h = await p.$$("button.tile[data-hint]");
+const close = async ({ context }) => context.close();
+await close(await shot("desktop-light", { width: 1920, height: 1080, pairs: 6 }));
+await close(await shot("desktop-dark", { width: 1920, height: 1080, scheme: "dark", lang: "zh-Hans", pairs: 3 }));
+await close(await shot("phone-light", { width: 360, height: 640, pairs: 4 }));
+await close(await shot("phone-dark-zh-hant", { width: 360, height: 640, scheme: "dark", lang: "zh-Hant" }));
+await close(await shot("stack-phone-light", { width: 360, height: 640, stack: 2, takes: 4 }));
+await close(await shot("stack-phone-dark-zh-hans", { width: 390, height: 844, scheme: "dark", lang: "zh-Hans", stack: 1, takes: 2 }));
+await close(await shot("stack-desktop", { width: 1920, height: 1080, stack: 2, takes: 5 }));
+await close(await shot("laptop-sparse", { width: 1280, height: 800, pairs: 30 }));
+await close(await shot("phone-notice-zh-hans", { width: 360, height: 640, lang: "zh-Hans", damaged: true }));
+const p = await shot("path-frame", { width: 1280, height: 800, pairs: 30 });
+// a path mid-drawing, for a look at it
+await p.page.click("#btn-hint");
+await p.page.waitForSelector("#board button.tile[data-hint]:not(.vanishing)");
+const h = await p.page.$$("#board button.tile[data-hint]:not(.vanishing)");
 await h[0].click();
 await h[1].click();
-await p.waitForTimeout(120);
-await p.screenshot({ path: join(out, "path-mid.png") });
-await p.click("#btn-new");
-await p.waitForTimeout(250);
-await p.screenshot({ path: join(out, "dialog-new.png") });
+await p.page.waitForTimeout(120);
+await p.page.screenshot({ path: `${out}/path-mid.png` });
+await p.page.waitForTimeout(400);
+await p.page.click("#btn-new");
+await p.page.waitForSelector("#dlg-new[open]");
+await p.page.waitForTimeout(250);
+await p.page.screenshot({ path: `${out}/dialog-new.png` });
+await close(p);
 
 await browser.close();
 server.close();
-if (cspErrors.length) {
-  console.error("CSP/page errors:\n" + cspErrors.join("\n"));
+if (problems.length) {
+  console.error("CSP/page errors:\n" + problems.join("\n"));
   process.exit(1);
 }
 console.log(`screenshots in ${out}`);

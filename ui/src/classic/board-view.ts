@@ -20,6 +20,11 @@ export interface BoardHandlers {
   onSelect(row: number, col: number): void;
 }
 
+/** Runs `fn` once the next frame has been drawn (a task queued from that frame's callback). */
+function afterNextFrame(fn: () => void): void {
+  requestAnimationFrame(() => window.setTimeout(fn, 0));
+}
+
 export class BoardView {
   readonly el: HTMLElement;
   private cells: (HTMLElement | null)[][] = [];
@@ -30,6 +35,8 @@ export class BoardView {
   private selection: Pos | null = null;
   private hint: Pos[] = [];
   private size: CellSize | null = null;
+  /** The one tile with tabIndex 0 (the roving tab stop), so that a move touches two tiles only. */
+  private tabStop: HTMLButtonElement | null = null;
   private orient: Orientation = UPRIGHT;
   private t: Translate;
 
@@ -83,14 +90,24 @@ export class BoardView {
     this.setTranslate(this.t);
   }
 
-  /** Scrolls the board (when it pans) so that these cells show. */
-  reveal(cells: Pos[], smooth = true): void {
+  /** The board's scroll container when the board pans (the fit marks it `scrolls`), else null. */
+  private panning(): HTMLElement | null {
     const scroller = this.el.closest<HTMLElement>(".board-scroll");
+    return scroller?.classList.contains("scrolls") ? scroller : null;
+  }
+
+  /**
+   * Scrolls the board (when it pans) so that these cells show. A board that fits is left
+   * alone without reading any layout: a tap on it forces no style or layout work.
+   */
+  reveal(cells: Pos[], smooth = true): void {
+    const scroller = this.panning();
+    if (!scroller) return;
     const els = cells.flatMap((p) => {
       const el = this.cells[p[0]]?.[p[1]];
       return el ? [el] : [];
     });
-    if (scroller) reveal(scroller, els, smooth);
+    reveal(scroller, els, smooth);
   }
 
   /** The hinted cells and the selection (what must stay on screen). */
@@ -132,6 +149,7 @@ export class BoardView {
       this.rows = game.rows;
       this.cols = game.cols;
       this.el.replaceChildren();
+      this.tabStop = null;
       this.cells = Array.from({ length: game.rows }, () => Array<HTMLElement | null>(game.cols).fill(null));
       this.kinds = Array.from({ length: game.rows }, () => Array<number | null>(game.cols).fill(null));
       this.el.style.setProperty("--rows", String(game.rows));
@@ -162,7 +180,11 @@ export class BoardView {
     this.setSelection(game.selection);
     if (!this.focus || this.kinds[this.focus[0]]?.[this.focus[1]] == null) this.focus = firstTile(this.kinds);
     this.updateTabStops();
-    if (hadFocus) this.focusCurrent();
+    if (!hadFocus) return;
+    // Focus on a tile that is fading out (a match) moves after the frame that shows the
+    // match: moving it now would force the style of the changed board before that frame.
+    if (document.activeElement?.classList.contains("vanishing")) afterNextFrame(() => this.focusCurrent());
+    else this.focusCurrent();
   }
 
   setSelection(pos: Pos | null): void {
@@ -232,19 +254,34 @@ export class BoardView {
     if (move) this.focusCurrent();
   }
 
+  /**
+   * Moves DOM focus to the roving focus's tile. Nothing when it is there already; the
+   * browser scrolls it into view only on a board that pans (a board that fits has nothing
+   * to scroll, and skipping the scroll skips a forced layout).
+   */
   focusCurrent(): void {
     const el = this.focus ? this.cells[this.focus[0]]?.[this.focus[1]] : null;
-    if (el instanceof HTMLButtonElement && !el.classList.contains("vanishing")) el.focus({ preventScroll: false });
-    else if (this.el.contains(document.activeElement) || document.activeElement === document.body) this.el.focus();
+    if (el instanceof HTMLButtonElement && !el.classList.contains("vanishing")) {
+      if (document.activeElement !== el) el.focus({ preventScroll: this.panning() === null });
+    } else if (this.el.contains(document.activeElement) || document.activeElement === document.body) this.el.focus();
   }
 
+  /**
+   * Roving tabindex: the focus's tile has tabIndex 0, every other tile -1 (tiles are made
+   * with -1). Only the previous tab stop and the new one are touched: writing all of them
+   * would invalidate the whole board's style on every tap.
+   */
   private updateTabStops(): void {
-    for (const row of this.cells)
-      for (const cell of row) if (cell instanceof HTMLButtonElement) cell.tabIndex = -1;
-    const f = this.focus ? this.cells[this.focus[0]]?.[this.focus[1]] : null;
-    if (f instanceof HTMLButtonElement) f.tabIndex = 0;
+    const cell = this.focus ? this.cells[this.focus[0]]?.[this.focus[1]] : null;
+    const f = cell instanceof HTMLButtonElement ? cell : null;
+    if (this.tabStop !== f) {
+      if (this.tabStop) this.tabStop.tabIndex = -1;
+      if (f) f.tabIndex = 0;
+      this.tabStop = f;
+    }
     // the board itself is tabbable only when no tile is
-    this.el.tabIndex = f instanceof HTMLButtonElement ? -1 : 0;
+    const boardIndex = f ? -1 : 0;
+    if (this.el.tabIndex !== boardIndex) this.el.tabIndex = boardIndex;
   }
 
   private mark(pos: Pos, cls: "selected" | "hinted", on: boolean): void {

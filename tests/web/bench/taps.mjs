@@ -1,0 +1,154 @@
+// The page benchmark's second part: the main thread's script time per tap. A whole classic
+// game is played by finger taps (each pair found with the view's Hint, whose taps are not
+// counted) on a phone with the CPU slowed down, each pair under a DevTools trace. Per tile
+// tap the window is from the touch (the trace's `touchstart` dispatch) to the end of the first
+// frame after the view showed the engine's answer (a change of the board's DOM, marked with
+// `performance.mark` by an observer installed before the page's scripts); in it the union of
+// the renderer main thread's script slices is the tap's script time, and of all its tasks the
+// tap's main-thread time.
+import { tap } from "../phone/touch.mjs";
+import { unionLength } from "./stats.mjs";
+
+/** Trace categories: the timeline's slices, the tasks, and the page's performance marks. */
+const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "toplevel", "v8.execute"];
+/**
+ * Slices that are the page's script running: handlers, timers, frames' callbacks, promise
+ * continuations (microtasks), and a worker's message handed to the page (its structured-clone
+ * copy and the handler, with what the handler's promises run).
+ */
+const SCRIPT = new Set([
+  "EvaluateScript", "FunctionCall", "EventDispatch", "TimerFire", "FireAnimationFrame", "FireIdleCallback",
+  "RunMicrotasks", "V8.Execute", "v8.callFunction", "HandlePostMessage",
+]);
+/** Slices of style, layout and paint work. */
+const RENDER = new Set(["UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Layerize", "Commit", "HitTest"]);
+/** Slices that end a frame's rendering on the main thread. */
+const FRAME_END = new Set(["Commit", "Paint", "Layerize"]);
+
+/**
+ * Runs in the page before its own scripts: once armed by `window.__llkArm()`, the next change
+ * of a tile (its pressed state or class) or of the board's children marks `llk-answer`.
+ */
+function watchAnswers() {
+  let armed = false;
+  window.__llkArm = () => {
+    armed = true;
+    performance.mark("llk-arm");
+  };
+  const obs = new MutationObserver(() => {
+    if (!armed) return;
+    armed = false;
+    performance.mark("llk-answer");
+  });
+  const start = () => {
+    const board = document.getElementById("board");
+    if (!board) return requestAnimationFrame(start);
+    obs.observe(board, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-pressed", "class"] });
+  };
+  addEventListener("DOMContentLoaded", start);
+}
+
+const sel = ([r, c]) => `#board button.tile[data-row="${r}"][data-col="${c}"]`;
+const tilesLeft = (page) => page.evaluate(() => Number(document.getElementById("tiles-left").textContent));
+
+/** Taps tile `cell` with the answer observer armed; waits until `done` holds in the page. */
+async function tapTile(page, cell, done, arg) {
+  await page.evaluate(() => window.__llkArm());
+  await tap(page, sel(cell));
+  await page.waitForFunction(done, arg, { timeout: 10_000 });
+}
+
+/** The two cells the view's Hint marks. */
+async function hint(page) {
+  await tap(page, "#btn-hint");
+  const h = await page.waitForFunction(() => {
+    const t = [...document.querySelectorAll("#board button.tile[data-hint]:not(.vanishing)")];
+    return t.length === 2 ? t.map((e) => [Number(e.dataset.row), Number(e.dataset.col)]) : null;
+  });
+  return h.jsonValue();
+}
+
+/** Per tile tap of one trace: { kind, byName, wallMs, scriptMs, renderMs, mainMs } (trace times are µs). */
+export function tapsOfTrace(events, kinds) {
+  const arms = events.filter((e) => e.name === "llk-arm");
+  if (arms.length === 0) return [];
+  const { pid, tid } = arms[0];
+  const main = events.filter((e) => e.pid === pid && e.tid === tid);
+  const slices = (pred) => main.filter((e) => e.ph === "X" && pred(e)).map((e) => [e.ts, e.ts + (e.dur ?? 0)]);
+  const script = slices((e) => SCRIPT.has(e.name));
+  const render = slices((e) => RENDER.has(e.name));
+  const tasks = slices((e) => e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask");
+  const touches = main.filter((e) => e.name === "EventDispatch" && e.args?.data?.type === "touchstart").map((e) => e.ts);
+  const answers = main.filter((e) => e.name === "llk-answer").map((e) => e.ts);
+  const frames = main.filter((e) => e.ph === "X" && FRAME_END.has(e.name)).map((e) => e.ts + (e.dur ?? 0));
+  const out = [];
+  arms.forEach((arm, i) => {
+    const next = arms[i + 1]?.ts ?? Infinity;
+    const touch = touches.find((t) => t > arm.ts && t < next);
+    const answer = answers.find((t) => t > arm.ts && t < next);
+    if (touch === undefined || answer === undefined) return;
+    const end = frames.find((t) => t > answer && t < next) ?? answer;
+    // per slice name, the time inside the window (nested slices counted in each), for --detail
+    const byName = {};
+    for (const e of main) {
+      if (e.ph !== "X" || e.ts >= end || e.ts + (e.dur ?? 0) <= touch) continue;
+      const d = Math.min(end, e.ts + (e.dur ?? 0)) - Math.max(touch, e.ts);
+      byName[e.name] = (byName[e.name] ?? 0) + d / 1000;
+    }
+    out.push({
+      kind: kinds[i],
+      byName,
+      wallMs: (end - touch) / 1000,
+      scriptMs: unionLength(script, touch, end) / 1000,
+      renderMs: unionLength(render, touch, end) / 1000,
+      mainMs: unionLength(tasks, touch, end) / 1000,
+    });
+  });
+  return out;
+}
+
+/** Plays one classic game to the win (or `maxPairs` pairs); every tile tap measured. */
+export async function tapsOfGame(browser, url, { viewport, throttle, maxPairs }) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 3, isMobile: true, hasTouch: true, locale: "en-US" });
+  const taps = [];
+  try {
+    await context.addInitScript(watchAnswers);
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.locator("#board button.tile").first().waitFor({ timeout: 60_000 });
+    if (await page.evaluate(() => document.getElementById("dlg-intro")?.open === true)) {
+      await tap(page, "#intro-ok");
+      await page.waitForFunction(() => !document.getElementById("dlg-intro").open);
+    }
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
+    for (let pairs = 0; pairs < maxPairs; pairs++) {
+      const state = await page.evaluate(() => ({
+        won: document.getElementById("dlg-won").open,
+        stuck: !document.getElementById("stuck").hidden,
+      }));
+      if (state.won) break;
+      if (state.stuck) {
+        await tap(page, "#stuck-shuffle");
+        await page.waitForFunction(() => document.getElementById("stuck").hidden);
+        continue;
+      }
+      const left = await tilesLeft(page);
+      if (left === 0) {
+        await page.waitForSelector("#dlg-won[open]");
+        break;
+      }
+      const [a, b] = await hint(page);
+      await browser.startTracing(page, { categories: CATEGORIES });
+      await tapTile(page, a, (s) => document.querySelector(s)?.getAttribute("aria-pressed") === "true", sel(a));
+      await tapTile(page, b, (n) => Number(document.getElementById("tiles-left").textContent) === n, left - 2);
+      // two frames, so that the frame after the answer is in the trace
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const trace = JSON.parse((await browser.stopTracing()).toString("utf8"));
+      taps.push(...tapsOfTrace(trace.traceEvents ?? trace, ["select", "match"]));
+    }
+  } finally {
+    await context.close();
+  }
+  return taps;
+}
