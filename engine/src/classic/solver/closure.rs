@@ -88,6 +88,9 @@ pub(super) fn any_open_link(p: &mut Position, k: usize) -> bool {
     let n = p.tiles_of(k).len();
     for i in 0..n {
         let a = p.tiles_of(k)[i];
+        if p.halted() {
+            return false;
+        }
         if !p.is_alive(a) || p.mate(a) != NONE {
             continue;
         }
@@ -148,6 +151,10 @@ impl Possible {
         // the tiles before it are known by then).
         let mut all_paired = true;
         for (i, &a) in tiles.iter().enumerate() {
+            if p.halted() {
+                all_paired = false;
+                break;
+            }
             for &b in &tiles[i + 1..] {
                 if p.cells_link(a, b) {
                     pairs[p.rank(a) * size + p.rank(b)] = true;
@@ -187,6 +194,9 @@ fn clear_tiles(
     }
     let n = tiles.len();
     for i in 0..n {
+        if p.halted() {
+            return false;
+        }
         for j in i + 1..n {
             let (a, b) = (tiles[i], tiles[j]);
             if possible.is_some_and(|q| !q.may(p, a, b)) || !p.links(a, b) {
@@ -204,7 +214,7 @@ fn clear_tiles(
             }
             let commits = p.commit_len();
             p.undo_to(mark, commits);
-            if *steps > CLEAR_KIND_STEPS {
+            if *steps > CLEAR_KIND_STEPS || p.halted() {
                 return false;
             }
         }
