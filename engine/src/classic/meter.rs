@@ -52,6 +52,19 @@ impl<'i> Meter<'i> {
         !self.halted.get()
     }
 
+    /// Counts `steps` work steps at once (work other than link checks, in about the
+    /// same units), polling when they reach [`POLL_WORK`]; false once halted.
+    pub(crate) fn add(&self, steps: u32) -> bool {
+        self.work.set(self.work.get() + u64::from(steps));
+        let n = self.since_poll.get().saturating_add(steps);
+        if n >= POLL_WORK {
+            self.poll();
+        } else {
+            self.since_poll.set(n);
+        }
+        !self.halted.get()
+    }
+
     /// Polls the interrupt now (unless already halted); whether the meter is halted.
     pub(crate) fn poll(&self) -> bool {
         self.since_poll.set(0);

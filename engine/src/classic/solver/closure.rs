@@ -209,6 +209,11 @@ fn clear_tiles(
                 .copied()
                 .filter(|&t| t != a && t != b)
                 .collect();
+            // Copying a huge kind's tiles (65,536 on a 256×256 board of one kind) at
+            // each of up to 256 levels is work the link checks do not count.
+            if !p.count_work((rest.len() / 64) as u32) {
+                return false;
+            }
             if clear_tiles(p, &rest, possible, steps) {
                 return true;
             }

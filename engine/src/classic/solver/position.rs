@@ -149,7 +149,13 @@ impl<'i> Position<'i> {
         self.meter.halted()
     }
 
-    /// Link checks made so far.
+    /// Counts `steps` units of work other than link checks (see [`Meter::add`]); false
+    /// once halted.
+    pub(super) fn count_work(&self, steps: u32) -> bool {
+        self.meter.add(steps)
+    }
+
+    /// Link checks made so far (and other work counted in their units).
     pub(super) fn work(&self) -> u64 {
         self.meter.work()
     }
