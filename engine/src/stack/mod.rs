@@ -14,6 +14,7 @@ pub mod level;
 pub mod shuffle;
 pub mod solver;
 pub mod tray;
+pub mod types;
 
 pub use board::StackBoard;
 pub use deal::{deal, StackDeal};

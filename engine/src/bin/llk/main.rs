@@ -12,6 +12,7 @@ mod deal;
 mod fail;
 mod io;
 mod journey;
+mod options;
 mod play;
 mod query;
 mod stack;
