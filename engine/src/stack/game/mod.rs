@@ -18,12 +18,14 @@
 //! - `to_json` / `from_json`: the versioned save (validated on load).
 
 mod advice;
+mod imported;
 mod save;
 mod types;
 
 use serde::{Deserialize, Serialize};
 
 pub use advice::{STACK_HINT_BUDGET, WINNING_LINE_BUDGET};
+pub use imported::{LevelVerdict, LEVEL_JUDGE_BUDGET};
 pub use save::STACK_SAVE_VERSION;
 pub use types::{
     Place, Props, StackCounters, StackHint, StackOptions, StackStatus, Taken, DEFAULT_TRAY,
