@@ -87,6 +87,13 @@ mod tests {
         let resumed = invoke(&mut again, "game_state", &json!({})).expect("resumes");
         assert_eq!(resumed["tiles"], view["tiles"], "the same level and places");
         assert_eq!(resumed["tray"], view["tray"]);
+        let mut s = again;
+        let fresh = invoke(&mut s, "new_game_from_level", &json!({ "text": MAP })).expect("opens");
+        s.flush();
+        drop(s);
+        let mut again = session(&store);
+        let resumed = invoke(&mut again, "game_state", &json!({})).expect("resumes");
+        assert_eq!(resumed, fresh["game"], "a fresh level resumes as it was");
     }
 
     #[test]
