@@ -80,7 +80,7 @@ mod tests {
             view = taken["game"].clone();
             view["mode"] = json!("stack");
         }
-        assert_eq!(view["tray"].as_array().map(Vec::len).unwrap_or(0) > 0, true);
+        assert!(view["tray"].as_array().is_some_and(|t| !t.is_empty()));
         s.flush();
         drop(s);
         let mut again = session(&store);

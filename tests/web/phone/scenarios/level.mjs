@@ -40,7 +40,7 @@ scenario("a captured level map opened from a file, played, resumed; a bad paste 
     await takeStack(page, free[0][0]);
   }
   const played = await stackDom(page);
-  checkEq(played.left, 189, "tiles left after three takes");
+  checkEq(played.board.length, 189, "tiles on the board after three takes");
   const doc = await saved(page);
   checkEq([doc.mode, doc.tiles.length, doc.history.length], ["stack", 192, 3], "the saved level (mode, tiles, takes)");
   await openGame(page, t.url, { reload: true });
