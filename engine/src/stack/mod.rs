@@ -11,6 +11,7 @@ pub mod geometry;
 pub mod hint;
 pub mod layout;
 pub mod level;
+pub mod real_style;
 pub mod shuffle;
 pub mod solver;
 pub mod tray;

@@ -88,6 +88,16 @@ pub struct StackSolveStats {
     pub memo: usize,
 }
 
+/// Which search [`solve_with_strategy`] runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// The search as it was before the real-level work, kept so that benchmarks can run
+    /// it side by side with the current one.
+    Baseline,
+    /// The current search (what [`solve`] runs).
+    Current,
+}
+
 /// Decides whether `pos` can be won without props, within `budget`.
 pub fn solve(pos: &Position, budget: Budget) -> StackVerdict {
     solve_with_interrupt(pos, budget, &mut || false)
@@ -109,10 +119,21 @@ pub fn solve_with_stats(
     budget: Budget,
     interrupt: &mut dyn FnMut() -> bool,
 ) -> (StackVerdict, StackSolveStats) {
+    solve_with_strategy(pos, budget, interrupt, Strategy::Current)
+}
+
+/// As [`solve_with_stats`], running the search `strategy` names.
+pub fn solve_with_strategy(
+    pos: &Position,
+    budget: Budget,
+    interrupt: &mut dyn FnMut() -> bool,
+    strategy: Strategy,
+) -> (StackVerdict, StackSolveStats) {
     let Ok(st) = State::new(pos) else {
         return (StackVerdict::Unwinnable, StackSolveStats::default());
     };
     let mut search = Search::new(st, budget.max_nodes, interrupt);
+    search.strategy = strategy;
     let outcome = search.run();
     let stats = StackSolveStats {
         nodes: search.nodes,

@@ -5,6 +5,7 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::state::{State, KINDS};
+use super::Strategy;
 
 /// How a (sub)search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,6 +83,8 @@ pub(crate) struct Search<'a> {
     /// Candidate lists of all open levels, one after another.
     cand: Vec<u16>,
     scratch: Vec<u16>,
+    /// Which search this is (see [`Strategy`]).
+    pub strategy: Strategy,
 }
 
 impl<'a> Search<'a> {
@@ -97,6 +100,7 @@ impl<'a> Search<'a> {
             path: Vec::new(),
             cand: Vec::new(),
             scratch: Vec::new(),
+            strategy: Strategy::Current,
         }
     }
 
