@@ -3,6 +3,7 @@
 //! on every hint.
 
 use crate::classic::board::{Board, Pos};
+pub use crate::classic::known::HintSource;
 use crate::classic::known::{any_pair, Known};
 use crate::classic::pairs::Pair;
 use crate::classic::repair::{carry, replays};
@@ -96,28 +97,6 @@ impl Eq for Plan {}
 ///   first move, not a safe move, so that the plan and the hint agree).
 pub fn hint_with_plan(board: &Board, budget: Budget, plan: &mut Plan) -> Option<Pair> {
     hint_with_plan_traced(board, budget, plan).0
-}
-
-/// How [`hint_with_plan_traced`] came to its hint (for benchmarks and tests).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HintSource {
-    /// The board is cleared: no hint.
-    Cleared,
-    /// The kept plan carried over as it was: a certificate whose moves left are still
-    /// one (the tiles gone were pairs of it), or "cannot be cleared".
-    Carried,
-    /// The certificate was repaired by pairing anew the tiles whose partner is gone (or
-    /// every tile of the kinds that lost one), without a search.
-    Repaired,
-    /// The certificate was repaired by solving what the re-pairing left (a small search
-    /// from a position reached by legal moves).
-    SolvedLocally,
-    /// The board was solved (no plan, or the carry failed): a certificate.
-    Solved,
-    /// The board was solved and proven unsolvable: any legal pair.
-    Unsolvable,
-    /// The board was solved and the budget ran out: any legal pair.
-    Undecided,
 }
 
 /// [`hint_with_plan`], also saying where the hint came from.

@@ -2,7 +2,8 @@
 //! board cannot be cleared), and the hint that follows from it. Shared by the classic
 //! plan ([`crate::classic::hint::Plan`]) and the slide plan
 //! ([`crate::classic::slide::SlidePlan`]), which differ only in how they carry it from
-//! board to board.
+//! board to board. Also how a hint came about ([`HintSource`]), which the hint and the
+//! plan repair both name.
 
 use crate::classic::board::{Board, Pos};
 use crate::classic::pairs::Pair;
@@ -43,4 +44,26 @@ impl Known {
 pub(crate) fn any_pair(board: &Board) -> Option<Pair> {
     let (a, b) = *board.linkable_pairs().first()?;
     board.find_path(a, b).map(|path| Pair { a, b, path })
+}
+
+/// How [`crate::classic::hint::hint_with_plan_traced`] came to its hint (for benchmarks and tests).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HintSource {
+    /// The board is cleared: no hint.
+    Cleared,
+    /// The kept plan carried over as it was: a certificate whose moves left are still
+    /// one (the tiles gone were pairs of it), or "cannot be cleared".
+    Carried,
+    /// The certificate was repaired by pairing anew the tiles whose partner is gone (or
+    /// every tile of the kinds that lost one), without a search.
+    Repaired,
+    /// The certificate was repaired by solving what the re-pairing left (a small search
+    /// from a position reached by legal moves).
+    SolvedLocally,
+    /// The board was solved (no plan, or the carry failed): a certificate.
+    Solved,
+    /// The board was solved and proven unsolvable: any legal pair.
+    Unsolvable,
+    /// The board was solved and the budget ran out: any legal pair.
+    Undecided,
 }

@@ -7,8 +7,7 @@
 //! board.
 
 use crate::classic::board::{Board, Kind, Pos};
-use crate::classic::hint::HintSource;
-use crate::classic::known::Known;
+use crate::classic::known::{HintSource, Known};
 use crate::classic::solver::{solve, Budget, Verdict};
 
 /// Whether `moves` played in order on `board` are each a same-kind pair that links at its

@@ -6,9 +6,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::{EngineError, Result};
-use crate::stack::game::{Place, StackStatus, HOLD_SLOTS, TRAY_RANGE};
 use crate::stack::geometry::{Layout, TileId};
 use crate::stack::tray;
+use crate::stack::types::{Place, StackStatus, HOLD_SLOTS, TRAY_RANGE};
 
 /// What one take did, with what an undo needs to put it back.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -7,10 +7,10 @@
 
 use crate::error::Result;
 use crate::rng::Rng;
-use crate::stack::game::StackOptions;
 use crate::stack::geometry::{Layout, TileId};
 use crate::stack::layout::generate;
 use crate::stack::level::params;
+use crate::stack::types::StackOptions;
 
 /// A dealt layout and its winning line.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{EngineError, Result};
 use crate::stack::board::{check_capacity, StackBoard};
-use crate::stack::game::StackStatus;
 use crate::stack::geometry::{Layout, Tile, TileId, MAX_KINDS};
+use crate::stack::types::StackStatus;
 
 /// A parsed, validated stack file.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -30,9 +30,9 @@
 //! `lost: true` (with `id: None`) is only said when it is proven.
 
 use crate::classic::Budget;
-use crate::stack::game::StackHint;
 use crate::stack::solver::props::{win_with_move_outs, FirstStep, PropVerdict};
 use crate::stack::solver::{solve, Position, StackVerdict};
+use crate::stack::types::StackHint;
 
 /// A hint for `pos` with the given props left, within `budget` nodes for each search.
 pub fn hint(pos: &Position, move_outs_left: u8, shuffles_left: u8, budget: Budget) -> StackHint {

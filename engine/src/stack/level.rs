@@ -4,9 +4,9 @@
 //! endless sequence with more tiles, kinds and layers and a lower peak.
 
 use crate::error::{EngineError, Result};
-use crate::stack::game::{StackOptions, TRAY_RANGE};
 use crate::stack::geometry::MAX_KINDS;
 use crate::stack::layout::LayoutSpec;
+use crate::stack::types::{StackOptions, TRAY_RANGE};
 
 /// Peaks a deal may ask for (tray fill along the winning line).
 pub const PEAK_RANGE: std::ops::RangeInclusive<u8> = 2..=6;

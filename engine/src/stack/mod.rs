@@ -15,6 +15,7 @@ pub mod real_style;
 pub mod shuffle;
 pub mod solver;
 pub mod tray;
+pub mod types;
 
 pub use board::StackBoard;
 pub use deal::{deal, StackDeal};

@@ -17,7 +17,7 @@ use crate::bench_slide_hints::fmt;
 use crate::cpu::thread_cpu;
 use crate::fail::{CliError, CliResult};
 use crate::io::emit_text;
-use crate::play::slide_rule;
+use crate::options::slide_rule;
 
 const BENCH: Spec = Spec {
     command: "bench-slide",

@@ -10,7 +10,7 @@ use serde::Serialize;
 use crate::args::{self, printable, Spec};
 use crate::fail::{CliError, CliResult};
 use crate::io::emit;
-use crate::play::slide_rule;
+use crate::options::slide_rule;
 
 const COMMANDS: &str = "encode, decode, daily";
 

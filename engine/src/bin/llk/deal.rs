@@ -1,7 +1,5 @@
 //! `llk deal`: a new board from the engine's seeded dealer.
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use llk_engine::classic::deal::DealOptions;
 use llk_engine::classic::slide::deal;
 
@@ -11,7 +9,7 @@ use crate::args::{self, Parsed, Spec};
 use crate::code::from_code;
 use crate::fail::{CliError, CliResult};
 use crate::io::emit;
-use crate::play::slide_rule;
+use crate::options::{clock_seed, slide_rule};
 use crate::stack::emit_stack_deal;
 
 const DEAL: Spec = Spec {
@@ -66,14 +64,4 @@ fn by_code(a: &Parsed, code: &str) -> CliResult<()> {
         }
         CodedDeal::Stack(o) => emit_stack_deal(&o),
     }
-}
-
-/// A seed from the system clock, for `llk deal` without `--seed` (not reproducible:
-/// pass `--seed` to get the same board again).
-pub fn clock_seed() -> u64 {
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    // Fold the 128-bit nanosecond count and the process id into 64 bits.
-    (nanos as u64) ^ ((nanos >> 64) as u64) ^ (u64::from(std::process::id()) << 32)
 }

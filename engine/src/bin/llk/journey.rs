@@ -4,9 +4,9 @@
 use llk_engine::classic::journey::Journey;
 
 use crate::args::{self, Spec};
-use crate::deal::clock_seed;
 use crate::fail::CliResult;
 use crate::io::emit_text;
+use crate::options::clock_seed;
 
 const JOURNEY: Spec = Spec {
     command: "journey",

@@ -13,6 +13,7 @@ mod deal;
 mod fail;
 mod io;
 mod journey;
+mod options;
 mod play;
 mod query;
 mod stack;

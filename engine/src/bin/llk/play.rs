@@ -1,14 +1,13 @@
-//! `llk play` (one match under a slide rule) and the `--slide RULE` option the board
-//! commands share.
+//! `llk play`: one match under a slide rule.
 
-use llk_engine::classic::slide::{play, SlideRule};
+use llk_engine::classic::slide::play;
 use llk_engine::classic::{Path, Pos};
 use serde::Serialize;
 
-use crate::args::{self, printable, Parsed, Spec};
+use crate::args::{self, Spec};
 use crate::fail::{CliError, CliResult};
 use crate::io::{emit, read_board};
-use crate::query::cell;
+use crate::options::{cell, slide_rule};
 
 const PLAY: Spec = Spec {
     command: "play",
@@ -23,21 +22,6 @@ struct PlayOut {
     path: Path,
     board: Vec<Vec<Option<u16>>>,
     moves: Vec<[Pos; 2]>,
-}
-
-/// The `--slide RULE` option's rule (`none` when absent).
-pub fn slide_rule(a: &Parsed) -> CliResult<SlideRule> {
-    match a.option("slide") {
-        None => Ok(SlideRule::None),
-        Some(name) => name.parse().map_err(|_| {
-            let names: Vec<&str> = SlideRule::ALL.iter().map(|r| r.name()).collect();
-            CliError::usage(format!(
-                "--slide: unknown slide rule '{}' (one of: {})",
-                printable(name),
-                names.join(", ")
-            ))
-        }),
-    }
 }
 
 /// `llk play BOARD R1 C1 R2 C2 [--slide RULE] [--no-border]`: the board after matching

@@ -3,13 +3,13 @@
 use std::time::{Duration, Instant};
 
 use llk_engine::classic::slide::{hint, solve_with_interrupt};
-use llk_engine::classic::{Board, Budget, Pair, Path, Pos, Verdict};
+use llk_engine::classic::{Budget, Pair, Path, Pos, Verdict};
 use serde::Serialize;
 
-use crate::args::{self, printable, Spec};
-use crate::fail::{CliError, CliResult};
+use crate::args::{self, Spec};
+use crate::fail::CliResult;
 use crate::io::{emit, read_board};
-use crate::play::slide_rule;
+use crate::options::{cell, slide_rule};
 
 const PATH: Spec = Spec {
     command: "path",
@@ -135,17 +135,4 @@ pub fn solve(argv: &[String]) -> CliResult<()> {
         },
     };
     emit(&out)
-}
-
-/// A board cell from its row and column arguments; refuses non-numbers and cells off the board.
-pub fn cell(board: &Board, row: &str, col: &str) -> CliResult<Pos> {
-    let num = |s: &str| {
-        s.parse::<i64>().map_err(|_| {
-            CliError::usage(format!(
-                "path: coordinates must be integers, got '{}'",
-                printable(s)
-            ))
-        })
-    };
-    Ok(board.pos_at(num(row)?, num(col)?)?)
 }

@@ -8,9 +8,9 @@ use llk_engine::stack::{deal, StackOptions, TileId};
 use llk_engine::EngineError;
 
 use crate::args::{self, printable, Spec};
-use crate::deal::clock_seed;
 use crate::fail::{CliError, CliResult};
 use crate::io::{emit, emit_text, name, read_source};
+use crate::options::clock_seed;
 
 /// The stack subcommands, for messages.
 const COMMANDS: &str = "deal, play, solve, hint";

@@ -19,16 +19,15 @@
 
 mod advice;
 mod save;
-mod types;
 
 use serde::{Deserialize, Serialize};
 
-pub use advice::{STACK_HINT_BUDGET, WINNING_LINE_BUDGET};
-pub use save::STACK_SAVE_VERSION;
-pub use types::{
+pub use crate::stack::types::{
     Place, Props, StackCounters, StackHint, StackOptions, StackStatus, Taken, DEFAULT_TRAY,
     HOLD_SLOTS, TRAY_RANGE,
 };
+pub use advice::{STACK_HINT_BUDGET, WINNING_LINE_BUDGET};
+pub use save::STACK_SAVE_VERSION;
 
 use crate::classic::game::Scoreline;
 use crate::error::{EngineError, Result};

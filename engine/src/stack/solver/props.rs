@@ -9,8 +9,8 @@ use std::collections::HashSet;
 use super::search::{Outcome, Search};
 use super::state::State;
 use super::Position;
-use crate::stack::game::HOLD_SLOTS;
 use crate::stack::geometry::{Layout, TileId};
+use crate::stack::types::HOLD_SLOTS;
 
 /// The first step of a winning line that uses a move-out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,5 +1,7 @@
 //! Stack mode's plain data: options, status, props, counters and what a take did. These
-//! are also the app's IPC payloads (TypeScript types are generated from them).
+//! are also the app's IPC payloads (TypeScript types are generated from them). They sit
+//! below the board, the deal, the levels and the solver, which share them; the game
+//! (`stack::game`) builds on all of those and re-exports these names.
 
 use serde::{Deserialize, Serialize};
 

@@ -1,0 +1,49 @@
+//! Option and argument readers several subcommands share: the `--slide RULE` option, a
+//! board cell from its row and column arguments, and the clock seed used when `--seed`
+//! is absent. They sit below the subcommands, which each use them one way.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use llk_engine::classic::slide::SlideRule;
+use llk_engine::classic::{Board, Pos};
+
+use crate::args::{printable, Parsed};
+use crate::fail::{CliError, CliResult};
+
+/// The `--slide RULE` option's rule (`none` when absent).
+pub fn slide_rule(a: &Parsed) -> CliResult<SlideRule> {
+    match a.option("slide") {
+        None => Ok(SlideRule::None),
+        Some(name) => name.parse().map_err(|_| {
+            let names: Vec<&str> = SlideRule::ALL.iter().map(|r| r.name()).collect();
+            CliError::usage(format!(
+                "--slide: unknown slide rule '{}' (one of: {})",
+                printable(name),
+                names.join(", ")
+            ))
+        }),
+    }
+}
+
+/// A board cell from its row and column arguments; refuses non-numbers and cells off the board.
+pub fn cell(board: &Board, row: &str, col: &str) -> CliResult<Pos> {
+    let num = |s: &str| {
+        s.parse::<i64>().map_err(|_| {
+            CliError::usage(format!(
+                "path: coordinates must be integers, got '{}'",
+                printable(s)
+            ))
+        })
+    };
+    Ok(board.pos_at(num(row)?, num(col)?)?)
+}
+
+/// A seed from the system clock, for `llk deal` without `--seed` (not reproducible:
+/// pass `--seed` to get the same board again).
+pub fn clock_seed() -> u64 {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    // Fold the 128-bit nanosecond count and the process id into 64 bits.
+    (nanos as u64) ^ ((nanos >> 64) as u64) ^ (u64::from(std::process::id()) << 32)
+}
