@@ -49,7 +49,7 @@ USAGE:
                    [--random-fill]
     llk stack deal --real-style [--seed S]
     llk stack play FILE ID...
-    llk stack solve FILE [--budget-ms N]
+    llk stack solve FILE [--budget-ms N] [--move-outs M]
     llk stack hint FILE
     llk bench
     llk bench-slide [--boards N] [--random] [--slide RULE] [--nodes N]
@@ -116,6 +116,11 @@ COMMANDS:
             {\"result\": \"winnable\", \"moves\": [ids...]} (the order to take the
             remaining tiles), {\"result\": \"unwinnable\"} or {\"result\": \"unknown\"}.
             Budget as for solve: 1,000,000 search nodes, or --budget-ms N of wall time.
+            --move-outs M: whether a line using at most M move-outs (the first 3 tray
+            tiles to the holding row) wins: {\"result\": \"winnable\", \"line\":
+            [{\"take\": id}, {\"move_out\": true}, ...]} (held tiles come back by
+            their ids), or unwinnable / unknown as above. Undo and shuffle are never
+            planned (undo only goes back; a shuffle's outcome is random).
     stack hint  A tile whose take keeps the FILE's position winnable: {\"hint\": id}, or
             {\"hint\": null, \"lost\": true} when no line wins. Stack files hold no
             props, so none are assumed left.

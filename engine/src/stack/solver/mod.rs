@@ -48,7 +48,7 @@
 //! [`StackVerdict::Unknown`]. The search recurses once per take, so its depth is at most
 //! the number of tiles ([`crate::stack::MAX_TILES`]) with small frames.
 
-pub(crate) mod props;
+pub mod props;
 mod search;
 mod state;
 
