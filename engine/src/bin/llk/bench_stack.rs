@@ -10,8 +10,11 @@ use std::time::{Duration, Instant};
 
 use llk_engine::classic::Budget;
 use llk_engine::stack::file;
+use llk_engine::stack::game::STACK_HINT_BUDGET;
+use llk_engine::stack::hint;
 use llk_engine::stack::real_style::real_style;
-use llk_engine::stack::solver::{solve_with_strategy, Strategy};
+use llk_engine::stack::solver::props::{plan_with_move_outs, PropLine};
+use llk_engine::stack::solver::{solve, solve_with_strategy, Strategy};
 use llk_engine::stack::{Layout, Position, StackBoard, StackStatus, StackVerdict};
 use llk_engine::EngineError;
 
@@ -39,6 +42,14 @@ struct Map {
 struct Tally {
     verdicts: [usize; 3],
     cpu: Vec<Duration>,
+    /// Maps not won without props that a line with at most 1 / 2 move-outs wins
+    /// (current solver only).
+    move_outs: [usize; 2],
+    /// Hints: CPU of the first hint (the start position), whether its search found a
+    /// winning line, and the CPU of hints along the winning line (current solver only).
+    first_hint: Vec<Duration>,
+    first_known: usize,
+    line_hints: Vec<Duration>,
 }
 
 /// `llk bench-stack [--maps N] [--from SEED] [--budget-ms MS] [FILE...]`: N real-style
@@ -85,6 +96,7 @@ pub fn run(argv: &[String]) -> CliResult<()> {
     );
     let _ = writeln!(out, "|{}", "---|".repeat(7));
     let mut per_file = String::new();
+    let mut extra = String::new();
     for (set, list) in [("real-style", &generated), ("given", &files)] {
         if list.is_empty() {
             continue;
@@ -103,6 +115,9 @@ pub fn run(argv: &[String]) -> CliResult<()> {
                 };
                 tally.verdicts[v] += 1;
                 tally.cpu.push(cpu);
+                if strategy == Strategy::Current {
+                    extras(map, &verdict, budget, &mut tally);
+                }
                 if set == "given" {
                     let word = ["winnable", "unwinnable", "unknown"][v];
                     let _ = writeln!(
@@ -114,8 +129,31 @@ pub fn run(argv: &[String]) -> CliResult<()> {
                 }
             }
             row(&mut out, set, label, &mut tally);
+            if strategy == Strategy::Current {
+                let [one, two] = tally.move_outs;
+                let _ = writeln!(
+                    extra,
+                    "| {set} ({}) | {one} | {two} | {} | {:.1} % | {} |",
+                    tally.cpu.len(),
+                    percentiles(&mut tally.first_hint),
+                    100.0 * tally.first_known as f64 / tally.cpu.len().max(1) as f64,
+                    percentiles(&mut tally.line_hints),
+                );
+            }
         }
     }
+    let _ = writeln!(
+        out,
+        "\nNot won without props, won with at most 1 / 2 move-outs (same CPU budget each); \
+         hints (stack::hint, no props, STACK_HINT_BUDGET nodes): the first at the start, then \
+         every 10th position along the winning line; cpu p50 / p99 / worst in ms\n"
+    );
+    let _ = writeln!(
+        out,
+        "| maps | won with 1 move-out | with 2 | first hint | first hint knows a win | hints along the line |"
+    );
+    let _ = writeln!(out, "|{}", "---|".repeat(6));
+    out.push_str(&extra);
     if !per_file.is_empty() {
         let _ = writeln!(out, "\n| file | solver | answer | cpu |");
         let _ = writeln!(out, "|---|---|---|---|");
@@ -139,17 +177,11 @@ fn solve_one(
         tray: &[],
         capacity: map.tray,
     };
-    let (t, c) = (Instant::now(), thread_cpu());
-    let mut out_of_time = || match thread_cpu() {
-        Duration::ZERO => t.elapsed() >= budget,
-        now => now.saturating_sub(c) >= budget,
-    };
-    let (verdict, _) =
-        solve_with_strategy(&pos, Budget::nodes(u64::MAX), &mut out_of_time, strategy);
-    let cpu = match thread_cpu() {
-        Duration::ZERO => t.elapsed(),
-        now => now.saturating_sub(c),
-    };
+    let c = thread_cpu();
+    let (verdict, _) = timed(budget, |stop| {
+        solve_with_strategy(&pos, Budget::nodes(u64::MAX), stop, strategy)
+    });
+    let cpu = thread_cpu().saturating_sub(c);
     if let StackVerdict::Winnable(line) = &verdict {
         let mut board = StackBoard::new(map.layout.clone(), map.tray)?;
         for &id in line {
@@ -163,6 +195,95 @@ fn solve_one(
         }
     }
     Ok((verdict, cpu))
+}
+
+/// The current solver's extras on `map`: move-out plans when no prop-free line was
+/// found, and hint timings.
+fn extras(map: &Map, verdict: &StackVerdict, budget: Duration, tally: &mut Tally) {
+    let mut on_board = vec![true; map.layout.len()];
+    let pos = |on_board: &[bool], tray: &[u16], f: &mut dyn FnMut(&Position)| {
+        f(&Position {
+            layout: &map.layout,
+            on_board,
+            held: &[],
+            tray,
+            capacity: map.tray,
+        })
+    };
+    if !matches!(verdict, StackVerdict::Winnable(_)) {
+        for (i, n) in [1u8, 2].into_iter().enumerate() {
+            let won = timed(budget, |stop| {
+                let mut won = false;
+                pos(&on_board, &[], &mut |p| {
+                    won = matches!(
+                        plan_with_move_outs(p, &[], n, u64::MAX, stop),
+                        PropLine::Winnable(_)
+                    );
+                });
+                won
+            });
+            if won {
+                tally.move_outs[i] += 1;
+                if i == 0 {
+                    tally.move_outs[1] += 1;
+                }
+                break;
+            }
+        }
+    }
+    let c = thread_cpu();
+    let mut known = false;
+    pos(&on_board, &[], &mut |p| {
+        std::hint::black_box(hint(p, 0, 0, STACK_HINT_BUDGET));
+    });
+    tally.first_hint.push(thread_cpu().saturating_sub(c));
+    pos(&on_board, &[], &mut |p| {
+        known = matches!(solve(p, STACK_HINT_BUDGET), StackVerdict::Winnable(_));
+    });
+    tally.first_known += usize::from(known);
+    let StackVerdict::Winnable(line) = verdict else {
+        return;
+    };
+    let Ok(mut board) = StackBoard::new(map.layout.clone(), map.tray) else {
+        return;
+    };
+    for (i, &id) in line.iter().enumerate() {
+        if i % 10 == 5 {
+            on_board = board.on_board();
+            let tray = board.tray_kinds();
+            let c = thread_cpu();
+            pos(&on_board, &tray, &mut |p| {
+                std::hint::black_box(hint(p, 0, 0, STACK_HINT_BUDGET));
+            });
+            tally.line_hints.push(thread_cpu().saturating_sub(c));
+        }
+        if board.take(id).is_err() {
+            return;
+        }
+    }
+}
+
+/// Runs `f` with an interrupt that fires after `budget` of this thread's CPU.
+fn timed<T>(budget: Duration, f: impl FnOnce(&mut dyn FnMut() -> bool) -> T) -> T {
+    let (t, c) = (Instant::now(), thread_cpu());
+    let mut stop = || match thread_cpu() {
+        Duration::ZERO => t.elapsed() >= budget,
+        now => now.saturating_sub(c) >= budget,
+    };
+    f(&mut stop)
+}
+
+/// `p50 / p99 / worst` of `d` in ms.
+fn percentiles(d: &mut [Duration]) -> String {
+    d.sort_unstable();
+    let n = d.len().max(1);
+    let at = |q: usize| d.get((n * q / 100).min(n - 1)).copied().unwrap_or_default();
+    format!(
+        "{:.2} / {:.2} / {:.2}",
+        ms(at(50)),
+        ms(at(99)),
+        ms(d.last().copied().unwrap_or_default())
+    )
 }
 
 fn ms(d: Duration) -> f64 {
