@@ -41,6 +41,8 @@ pub enum EngineError {
     GameOver,
     #[error("bad stack layout: {0}")]
     BadStack(String),
+    #[error("not a usable captured map: {0}")]
+    BadMap(crate::stack::import::ImportError),
     #[error("saved game is not usable: {0}")]
     BadSave(String),
     #[error("saved game has format version {found}; this build reads versions up to {supported}")]
@@ -91,6 +93,7 @@ impl EngineError {
             EngineError::NothingToUndo => "nothing_to_undo",
             EngineError::GameOver => "game_over",
             EngineError::BadStack(_) => "bad_stack",
+            EngineError::BadMap(_) => "bad_map",
             EngineError::BadSave(_) => "bad_save",
             EngineError::UnsupportedSaveVersion { .. } => "unsupported_save_version",
             EngineError::UnknownTile { .. } => "unknown_tile",

@@ -5,6 +5,7 @@
 pub mod classic;
 pub mod code;
 pub mod error;
+pub mod json;
 pub mod rng;
 pub(crate) mod seed_string;
 pub mod stack;

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use common::mutate::{mutant, Rand};
 use llk_engine::classic::game::{Game, GameOptions};
 use llk_engine::classic::Board;
-use llk_engine::stack::{file, StackGame, StackOptions};
+use llk_engine::stack::{file, import, StackGame, StackOptions};
 use llk_engine::EngineError;
 
 /// Longest a parser may take on a small input (generous: a debug build on a busy
@@ -208,6 +208,38 @@ fn stack_files_never_panic() {
     assert!(t.accepted > 0 && t.accepted < t.inputs, "{t:?}");
 }
 
+/// The real captured 羊了个羊 maps, in both of their shapes.
+fn captured_maps() -> Vec<String> {
+    ["192", "270", "255", "264"]
+        .iter()
+        .map(|n| {
+            let path = format!(
+                "{}/tests/data/sheep-maps/captured-{n}.json",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+        })
+        .collect()
+}
+
+#[test]
+fn captured_maps_never_panic() {
+    let n = inputs_per_parser(2_000);
+    let codes = &[
+        "bad_map",
+        "bad_stack",
+        "unknown_tile",
+        "tile_covered",
+        "tile_not_available",
+    ];
+    let t = fuzz("captured map", 6, n, &captured_maps(), codes, |text| {
+        let f = import::read_level(text, import::DEFAULT_TRAY)?;
+        file::replay(&f)?;
+        Ok(())
+    });
+    assert!(t.accepted > 0 && t.accepted < t.inputs, "{t:?}");
+}
+
 /// Boards as `llk` reads them: the grid (the binary's JSON reading is fuzzed below).
 #[test]
 fn boards_never_panic() {
@@ -250,13 +282,15 @@ fn llk_refuses_bad_boards_and_stack_files_in_one_line() {
         })
         .collect();
     let stacks = stack_files();
+    let maps = captured_maps();
     let mut r = Rand::new(5);
     let mut slowest = Duration::ZERO;
-    let commands: [(&[&str], &[String]); 4] = [
+    let commands: [(&[&str], &[String]); 5] = [
         (&["pairs", "-"], &boards),
         (&["solve", "-", "--budget-ms", "100"], &boards),
         (&["stack", "play", "-", "0"], &stacks),
         (&["stack", "solve", "-", "--budget-ms", "100"], &stacks),
+        (&["stack", "import", "-"], &maps),
     ];
     for i in 0..n {
         let (args, valid) = commands[i % commands.len()];

@@ -7,6 +7,7 @@
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer};
+use llk_engine::json::describe as kind_of;
 use serde_json::Value;
 
 use crate::error::{AppError, AppResult};
@@ -152,17 +153,6 @@ impl Arg {
             }
             other => Err(bad(kind_of(other).to_string())),
         }
-    }
-}
-
-fn kind_of(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
     }
 }
 

@@ -9,6 +9,7 @@ pub mod file;
 pub mod game;
 pub mod geometry;
 pub mod hint;
+pub mod import;
 pub mod layout;
 pub mod level;
 pub mod real_style;

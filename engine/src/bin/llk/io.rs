@@ -3,6 +3,7 @@
 use std::io::{ErrorKind, Read, Write};
 
 use llk_engine::classic::Board;
+use llk_engine::json::describe;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -81,17 +82,6 @@ pub fn parse_grid(text: &str) -> Result<Vec<Vec<Option<u64>>>, String> {
                 .collect()
         })
         .collect()
-}
-
-fn describe(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
 }
 
 /// `s` with line breaks flattened, so that every message stays on one line.

@@ -51,6 +51,7 @@ USAGE:
     llk stack play FILE ID...
     llk stack solve FILE [--budget-ms N] [--move-outs M]
     llk stack hint FILE
+    llk stack import FILE [--tray N]
     llk bench
     llk bench-slide [--boards N] [--random] [--slide RULE] [--nodes N]
     llk bench-slide --hints [--boards N] [--preset NAME] [--slide RULE]
@@ -124,6 +125,13 @@ COMMANDS:
     stack hint  A tile whose take keeps the FILE's position winnable: {\"hint\": id}, or
             {\"hint\": null, \"lost\": true} when no line wins. Stack files hold no
             props, so none are assumed left.
+    stack import  A captured 羊了个羊 level map (FILE, or - for stdin: {\"1\": [card,
+            ...], ...} keyed by layer, or an object with \"levelData\" so keyed; a card
+            {\"type\", \"rolNum\", \"rowNum\", \"layerNum\", ...}, 8 units square) as a
+            stack file with a tray of N slots (5..=9, default 7): kinds renumbered
+            from 0, coordinates halved. Refused when halving would change which
+            tiles lie over which, when a kind's count is not a multiple of 3, when
+            cards of one layer overlap, and when anything is malformed.
     bench   The headline timings (path queries, all pairs, the solver over 1,000 random
             18x8 boards, solvable deals) as a table, in well under a minute. Build with
             --release for meaningful figures.

@@ -3,6 +3,7 @@
 //! format of `stack::file`; answers are one line of JSON on stdout.
 
 use llk_engine::stack::file::{self, play_state};
+use llk_engine::stack::import;
 use llk_engine::stack::real_style::real_style;
 use llk_engine::stack::{deal, StackOptions, TileId};
 use llk_engine::EngineError;
@@ -13,13 +14,20 @@ use crate::io::{emit, emit_text, name, read_source};
 use crate::options::clock_seed;
 
 /// The stack subcommands, for messages.
-const COMMANDS: &str = "deal, play, solve, hint";
+const COMMANDS: &str = "deal, play, solve, hint, import";
 
 const DEAL: Spec = Spec {
     command: "stack deal",
     positional: &[],
     switches: &["random-fill", "real-style"],
     options: &["level", "tiles", "kinds", "layers", "peak", "seed"],
+};
+
+const IMPORT: Spec = Spec {
+    command: "stack import",
+    positional: &["FILE"],
+    switches: &[],
+    options: &["tray"],
 };
 
 const PLAY: Spec = Spec {
@@ -41,6 +49,7 @@ pub fn run(argv: &[String]) -> CliResult<()> {
         "play" => play(rest),
         "solve" => crate::stack_solve::solve(rest),
         "hint" => crate::stack_solve::hint_cmd(rest),
+        "import" => import_cmd(rest),
         other => Err(CliError::usage(format!(
             "stack: unknown subcommand '{}' ({COMMANDS}; see 'llk --help')",
             printable(other)
@@ -104,6 +113,28 @@ pub fn emit_stack_deal(options: &StackOptions) -> CliResult<()> {
     let mut text = file::to_json(options.tray, &dealt.layout, None)?;
     text.push('\n');
     emit_text(&text)
+}
+
+/// `llk stack import FILE [--tray N]`: a captured 羊了个羊 map (see `stack::import`) as a
+/// stack file (without `taken`), played with N tray slots (default 7).
+fn import_cmd(argv: &[String]) -> CliResult<()> {
+    let a = args::parse(&IMPORT, argv)?;
+    let source = &a.positional[0];
+    let tray = match a.option("tray") {
+        None => import::DEFAULT_TRAY,
+        Some(v) => v.parse().map_err(|_| {
+            CliError::usage(format!(
+                "--tray expects a tray size (5..=9), got '{}'",
+                printable(v)
+            ))
+        })?,
+    };
+    let text = read_source(source)?;
+    let imported = import::import_map(&text, tray)
+        .map_err(|e| CliError::usage(format!("{}: {e}", name(source))))?;
+    let mut out = file::to_json(imported.tray, &imported.layout, None)?;
+    out.push('\n');
+    emit_text(&out)
 }
 
 /// `llk stack play FILE ID...`: replays the file's `taken`, then takes the ids in order
