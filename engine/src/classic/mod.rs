@@ -12,6 +12,7 @@ pub mod journey;
 mod known;
 pub mod layout;
 pub mod link;
+pub(crate) mod meter;
 pub mod pairs;
 mod pos;
 mod repair;

@@ -8,6 +8,7 @@ mod safe;
 use std::collections::HashSet;
 
 use crate::classic::board::{Board, Pos};
+use crate::classic::meter::Meter;
 use crate::classic::slide::rule::{Lanes, Move, SlideRule};
 use crate::classic::solver::{Budget, SolveStats};
 use crate::rng::Rng;
@@ -82,7 +83,9 @@ pub(super) struct Search<'i> {
     memo_words: usize,
     nodes: u64,
     budget: Budget,
-    interrupt: &'i mut dyn FnMut() -> bool,
+    /// Counts link checks and polls the interrupt (a node's move list on a huge board of
+    /// few kinds is millions of checks).
+    meter: Meter<'i>,
 }
 
 impl<'i> Search<'i> {
@@ -124,8 +127,9 @@ impl<'i> Search<'i> {
             memo_words: 0,
             nodes: 0,
             budget,
-            interrupt,
+            meter: Meter::new(),
         };
+        s.meter.set_interrupt(interrupt);
         for (kv, ps) in board.tiles_by_kind() {
             s.kind_value.push(kv);
             let mut ids = Vec::with_capacity(ps.len());
@@ -214,6 +218,7 @@ impl<'i> Search<'i> {
         SolveStats {
             nodes: self.nodes,
             memo: self.dead.len(),
+            link_checks: self.meter.work(),
         }
     }
 
@@ -239,10 +244,14 @@ impl<'i> Search<'i> {
                 .filter(|&t| self.is_alive(t))
                 .collect();
             for (i, &a) in here.iter().enumerate() {
+                if self.meter.halted() {
+                    return Vec::new();
+                }
                 for &b in &here[i + 1..] {
-                    if self
-                        .board
-                        .can_link(self.pos[a as usize], self.pos[b as usize])
+                    if self.meter.tick()
+                        && self
+                            .board
+                            .can_link(self.pos[a as usize], self.pos[b as usize])
                     {
                         if self.left[k] == 2 {
                             last_two.push((a, b));
@@ -370,7 +379,7 @@ impl<'i> Search<'i> {
         let key: Box<[u64]> = self.alive.clone().into_boxed_slice();
         self.nodes += 1;
         if self.nodes > self.budget.max_nodes
-            || (self.nodes.is_multiple_of(POLL_EVERY) && (self.interrupt)())
+            || (self.nodes.is_multiple_of(POLL_EVERY) && self.meter.poll())
         {
             return Entered::OutOfBudget;
         }
@@ -387,6 +396,10 @@ impl<'i> Search<'i> {
             }
             None => self.moves(),
         };
+        if self.meter.halted() {
+            // The move list was cut short: the position is not known dead.
+            return Entered::OutOfBudget;
+        }
         Entered::Pushed(Frame {
             moves,
             next: 0,

@@ -54,8 +54,9 @@ pub fn solve(board: &Board, rule: SlideRule, budget: Budget) -> Verdict {
     solve_with_stats(board, rule, budget, &mut || false).0
 }
 
-/// As [`solve`], polling `interrupt` about every 1,000 nodes; when it returns true the
-/// search stops with [`Verdict::Unknown`].
+/// As [`solve`], polling `interrupt` about every 1,000 nodes and every 2,048 link checks
+/// (so one node on a huge board cannot outlast it); when it returns true the search stops
+/// with [`Verdict::Unknown`].
 pub fn solve_with_interrupt(
     board: &Board,
     rule: SlideRule,

@@ -21,7 +21,7 @@ pub(super) fn choose(p: &mut Position, activity: &[f64]) -> Option<(u32, Vec<u32
     let fail_first = p.largest_kind() <= 4;
     let mut best: Option<(Cost, u32, Vec<u32>)> = None;
     for k in 0..p.kind_count() {
-        if p.left(k) < 4 || p.open(k) < 4 {
+        if p.left(k) < 4 || p.open(k) < 4 || p.halted() {
             continue;
         }
         let tiles = p.open_of(k);
@@ -82,6 +82,9 @@ type Cost = (f64, usize, bool);
 /// A tile of an allowed pair among `tiles` that links now.
 fn linking_tile(p: &mut Position, tiles: &[u32]) -> Option<u32> {
     for (i, &a) in tiles.iter().enumerate() {
+        if p.halted() {
+            return None;
+        }
         for &b in &tiles[i + 1..] {
             if !p.banned(a, b) && p.links(a, b) {
                 return Some(a);

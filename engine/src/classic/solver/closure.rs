@@ -88,6 +88,9 @@ pub(super) fn any_open_link(p: &mut Position, k: usize) -> bool {
     let n = p.tiles_of(k).len();
     for i in 0..n {
         let a = p.tiles_of(k)[i];
+        if p.halted() {
+            return false;
+        }
         if !p.is_alive(a) || p.mate(a) != NONE {
             continue;
         }
@@ -148,6 +151,10 @@ impl Possible {
         // the tiles before it are known by then).
         let mut all_paired = true;
         for (i, &a) in tiles.iter().enumerate() {
+            if p.halted() {
+                all_paired = false;
+                break;
+            }
             for &b in &tiles[i + 1..] {
                 if p.cells_link(a, b) {
                     pairs[p.rank(a) * size + p.rank(b)] = true;
@@ -187,6 +194,9 @@ fn clear_tiles(
     }
     let n = tiles.len();
     for i in 0..n {
+        if p.halted() {
+            return false;
+        }
         for j in i + 1..n {
             let (a, b) = (tiles[i], tiles[j]);
             if possible.is_some_and(|q| !q.may(p, a, b)) || !p.links(a, b) {
@@ -199,12 +209,17 @@ fn clear_tiles(
                 .copied()
                 .filter(|&t| t != a && t != b)
                 .collect();
+            // Copying a huge kind's tiles (65,536 on a 256×256 board of one kind) at
+            // each of up to 256 levels is work the link checks do not count.
+            if !p.count_work((rest.len() / 64) as u32) {
+                return false;
+            }
             if clear_tiles(p, &rest, possible, steps) {
                 return true;
             }
             let commits = p.commit_len();
             p.undo_to(mark, commits);
-            if *steps > CLEAR_KIND_STEPS {
+            if *steps > CLEAR_KIND_STEPS || p.halted() {
                 return false;
             }
         }

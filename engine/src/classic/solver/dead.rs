@@ -125,6 +125,9 @@ impl DeadTest {
                 self.kind_links.resize(n * n, false);
             }
             for (i, &t) in ts.iter().enumerate() {
+                if p.halted() {
+                    return None;
+                }
                 if !p.is_alive(t) || self.reach[t as usize] {
                     continue;
                 }
@@ -164,6 +167,9 @@ impl DeadTest {
             let n = p.tiles_of(k).len();
             for i in 0..n {
                 let t = p.tiles_of(k)[i];
+                if p.halted() {
+                    return;
+                }
                 if !p.is_alive(t) || self.reach[t as usize] {
                     continue;
                 }
@@ -203,6 +209,9 @@ impl DeadTest {
                 }
                 for i in 0..p.tiles_of(k).len() {
                     let t = p.tiles_of(k)[i];
+                    if p.halted() {
+                        return;
+                    }
                     if !p.is_alive(t) || self.reach[t as usize] {
                         continue;
                     }

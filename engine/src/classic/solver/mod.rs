@@ -140,6 +140,9 @@ pub struct SolveStats {
     pub nodes: u64,
     /// Dead positions remembered.
     pub memo: usize,
+    /// Link checks made (the work the interrupt's polling is counted in: see
+    /// `classic::meter`).
+    pub link_checks: u64,
 }
 
 /// Decides whether `board` can be cleared, within `budget`.
@@ -147,8 +150,9 @@ pub fn solve(board: &Board, budget: Budget) -> Verdict {
     solve_with_interrupt(board, budget, &mut || false)
 }
 
-/// As [`solve`], polling `interrupt` about every 1,000 nodes; when it returns true the
-/// search stops with [`Verdict::Unknown`].
+/// As [`solve`], polling `interrupt` about every 1,000 nodes and every 2,048 link checks
+/// (so one node on a huge board cannot outlast it); when it returns true the search stops
+/// with [`Verdict::Unknown`].
 pub fn solve_with_interrupt(
     board: &Board,
     budget: Budget,

@@ -1,16 +1,19 @@
 //! The position the solver works on: the tiles (numbered, grouped by kind), which are
 //! still on the board, the committed pairings and banned pairs, the moves made (with
 //! undo), and the link test with its cache. The search, the closure, the branch choice
-//! and the dead-position test all work through this type; it knows none of them.
+//! and the dead-position test all work through this type; it knows none of them. Its link
+//! checks run through a [`Meter`], which polls the search's interrupt every few thousand
+//! of them and, once it fired, answers "no link" so that every loop ends at once.
 
 use crate::classic::board::{Board, Kind, Pos};
+use crate::classic::meter::Meter;
 
 /// No mate: the tile is open (not yet committed to a pair).
 pub(super) const NONE: u32 = u32::MAX;
 /// Largest link cache, in entries (16 bytes each).
 const LINK_CACHE_MAX: usize = 1 << 22;
 
-pub(super) struct Position {
+pub(super) struct Position<'i> {
     /// The board with the tiles removed by moves (and, during a dead-position test, the
     /// tiles that test takes off) empty.
     board: Board,
@@ -54,6 +57,8 @@ pub(super) struct Position {
     removed_at: Vec<u32>,
     mated_at: Vec<u32>,
     ban_levels: Vec<Vec<u32>>,
+    /// Counts link checks and polls the interrupt.
+    meter: Meter<'i>,
 }
 
 /// A remembered link answer: whether the pair links on the board named `board` (0: no
@@ -65,8 +70,8 @@ struct Found {
     links: bool,
 }
 
-impl Position {
-    pub(super) fn new(board: &Board) -> Position {
+impl<'i> Position<'i> {
+    pub(super) fn new(board: &Board) -> Position<'i> {
         let mut pos = Vec::new();
         let mut kind = Vec::new();
         let mut kinds: Vec<Vec<u32>> = Vec::new();
@@ -121,7 +126,38 @@ impl Position {
             removed_at: vec![0; n],
             mated_at: vec![0; n],
             ban_levels: vec![Vec::new(); n],
+            meter: Meter::new(),
         }
+    }
+
+    // ---- Work and the interrupt ----
+
+    /// Polls `interrupt` every few thousand link checks from now on (see [`Meter`]).
+    pub(super) fn set_interrupt(&mut self, interrupt: &'i mut dyn FnMut() -> bool) {
+        self.meter.set_interrupt(interrupt);
+    }
+
+    /// Polls the interrupt now; whether it has fired (now or before).
+    pub(super) fn poll(&self) -> bool {
+        self.meter.poll()
+    }
+
+    /// Whether the interrupt has fired: link checks answer "no link" from then on, so
+    /// nothing the search found since can be trusted.
+    #[inline]
+    pub(super) fn halted(&self) -> bool {
+        self.meter.halted()
+    }
+
+    /// Counts `steps` units of work other than link checks (see [`Meter::add`]); false
+    /// once halted.
+    pub(super) fn count_work(&self, steps: u32) -> bool {
+        self.meter.add(steps)
+    }
+
+    /// Link checks made so far (and other work counted in their units).
+    pub(super) fn work(&self) -> u64 {
+        self.meter.work()
     }
 
     // ---- Tiles and kinds ----
@@ -276,7 +312,7 @@ impl Position {
 
     /// The committed pairs of tiles on the board, of kinds with four or more tiles left
     /// (a kind with two left has a single pairing), each as `lower << 32 | higher`.
-    pub(super) fn binding_commits(&self) -> impl Iterator<Item = u64> + '_ {
+    pub(super) fn binding_commits(&self) -> impl Iterator<Item = u64> + use<'_, 'i> {
         self.kinds.iter().enumerate().flat_map(move |(k, ts)| {
             let binding = self.left[k] >= 4 && self.open[k] < self.left[k];
             ts.iter().filter_map(move |&t| {
@@ -389,11 +425,14 @@ impl Position {
     /// is, remembered (see `link_cache`).
     #[inline]
     pub(super) fn links(&mut self, a: u32, b: u32) -> bool {
+        if !self.meter.tick() {
+            return false;
+        }
         let slot = self.slot(a, b);
         if let Some(known) = slot.and_then(|i| self.cached(i)) {
             return known;
         }
-        let links = self.cells_link(a, b);
+        let links = self.board.cells_link(self.pos(a), self.pos(b));
         if let Some(i) = slot {
             let depth = self.moves.len();
             self.link_cache[i] = Found {
@@ -419,16 +458,18 @@ impl Position {
     /// Whether tiles `a` and `b` (both on the board) are known to link on the board as it is.
     #[inline]
     pub(super) fn known_link(&self, a: u32, b: u32) -> bool {
-        self.slot(a, b)
-            .and_then(|i| self.cached(i))
-            .unwrap_or(false)
+        self.meter.tick()
+            && self
+                .slot(a, b)
+                .and_then(|i| self.cached(i))
+                .unwrap_or(false)
     }
 
     /// Whether the tiles `t` and `u` (distinct, of one kind, whether on the board or
     /// taken off) link on the board as it is, uncached.
     #[inline]
     pub(super) fn cells_link(&self, t: u32, u: u32) -> bool {
-        self.board.cells_link(self.pos(t), self.pos(u))
+        self.meter.tick() && self.board.cells_link(self.pos(t), self.pos(u))
     }
 
     /// Takes tile `t`'s cell off the board without recording a move (the dead-position

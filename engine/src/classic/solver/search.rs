@@ -120,7 +120,7 @@ struct Frame {
 }
 
 pub(super) struct Search<'i> {
-    pos: Position,
+    pos: Position<'i>,
     dead_test: DeadTest,
     /// Keys of positions found dead.
     dead: HashSet<Box<[u64]>>,
@@ -137,7 +137,6 @@ pub(super) struct Search<'i> {
     restarts: u32,
     nodes: u64,
     budget: Budget,
-    interrupt: &'i mut dyn FnMut() -> bool,
 }
 
 impl<'i> Search<'i> {
@@ -146,7 +145,8 @@ impl<'i> Search<'i> {
         budget: Budget,
         interrupt: &'i mut dyn FnMut() -> bool,
     ) -> Search<'i> {
-        let pos = Position::new(board);
+        let mut pos = Position::new(board);
+        pos.set_interrupt(interrupt);
         Search {
             activity: vec![0.0; pos.kind_count()],
             bump: 1.0,
@@ -165,7 +165,6 @@ impl<'i> Search<'i> {
             memo_words: 0,
             nodes: 0,
             budget,
-            interrupt,
         }
     }
 
@@ -184,6 +183,7 @@ impl<'i> Search<'i> {
         SolveStats {
             nodes: self.nodes,
             memo: self.dead.len(),
+            link_checks: self.pos.work(),
         }
     }
 
@@ -245,9 +245,21 @@ impl<'i> Search<'i> {
             return Entered::OutOfBudget;
         }
         self.nodes += 1;
-        if self.nodes % POLL_EVERY == 1 && (self.interrupt)() {
+        if self.nodes % POLL_EVERY == 1 && self.pos.poll() {
             return Entered::OutOfBudget;
         }
+        match self.expand(moves_base, commit_base, stack) {
+            // A halt makes link checks fail, so a dead end found after it is not one (a
+            // win is: its moves all linked).
+            Entered::Solved => Entered::Solved,
+            _ if self.pos.halted() => Entered::OutOfBudget,
+            entered => entered,
+        }
+    }
+
+    /// [`Search::enter`]'s work: the closure, the memo, kept cores, the branch choice
+    /// and the dead-position test.
+    fn expand(&mut self, moves_base: usize, commit_base: usize, stack: &mut Vec<Frame>) -> Entered {
         let level = stack.len() as u32;
         if !close(&mut self.pos) {
             self.pos.undo_to(moves_base, commit_base);

@@ -108,8 +108,9 @@ pub fn solve(pos: &Position, budget: Budget) -> StackVerdict {
     solve_with_interrupt(pos, budget, &mut || false)
 }
 
-/// As [`solve`], polling `interrupt` about every 1,000 nodes; when it returns true the
-/// search stops with [`StackVerdict::Unknown`].
+/// As [`solve`], polling `interrupt` about every 1,000 nodes, and sooner on boards with
+/// many free tiles (every million candidate comparisons); when it returns true the search
+/// stops with [`StackVerdict::Unknown`].
 pub fn solve_with_interrupt(
     pos: &Position,
     budget: Budget,

@@ -68,6 +68,11 @@ impl DeadMemo {
 }
 
 /// One search: the state, the memo, the budget and the line being tried.
+/// Candidate comparisons after which the interrupt is polled even within 1,024 nodes:
+/// a node on a board of a thousand free tiles makes a million of them, so polling by
+/// nodes alone could overrun a time budget by seconds.
+pub(crate) const POLL_WORK: u64 = 1 << 20;
+
 pub(crate) struct Search<'a> {
     pub st: State,
     pub memo: DeadMemo,
@@ -78,6 +83,9 @@ pub(crate) struct Search<'a> {
     /// Tie-break of the current attempt's move ordering (0: tile index order).
     salt: u64,
     interrupt: &'a mut dyn FnMut() -> bool,
+    /// Work since the interrupt was last polled, in candidate comparisons (see
+    /// [`POLL_WORK`]).
+    work: u64,
     /// The takes (compact indices) from the start to the current position.
     pub path: Vec<u16>,
     /// Candidate lists of all open levels, one after another.
@@ -97,6 +105,7 @@ impl<'a> Search<'a> {
             limit: max_nodes,
             salt: 0,
             interrupt,
+            work: 0,
             path: Vec::new(),
             cand: Vec::new(),
             scratch: Vec::new(),
@@ -134,7 +143,11 @@ impl<'a> Search<'a> {
             return Outcome::OutOfBudget;
         }
         self.nodes += 1;
-        if self.nodes.is_multiple_of(1024) && (self.interrupt)() {
+        let poll = self.nodes.is_multiple_of(1024) || self.work >= POLL_WORK;
+        if poll {
+            self.work = 0;
+        }
+        if poll && (self.interrupt)() {
             self.max_nodes = 0;
             self.limit = 0;
             return Outcome::OutOfBudget;
@@ -173,6 +186,8 @@ impl<'a> Search<'a> {
         let mut free = std::mem::take(&mut self.scratch);
         free.clear();
         st.free_tiles(&mut free);
+        // The dominance check below compares free tiles pairwise.
+        self.work += (free.len() * free.len()) as u64;
         // The last tile of a kind that completes the tray's pair: always safe first.
         if let Some(&t) = free.iter().find(|&&t| {
             let k = usize::from(st.kind[usize::from(t)]);
