@@ -91,6 +91,7 @@ fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         commands::solvability::undo_to_solvable,
         commands::solvability::solve_step,
         commands::codes::new_game_from_code,
+        commands::codes::new_game_from_level,
         commands::codes::daily_deal,
         commands::codes::daily_status,
         commands::statistics,

@@ -14,7 +14,7 @@ use llk_session::mode::NewGameOptions;
 use llk_session::settings::Settings;
 use llk_session::stats::Statistics;
 use llk_session::view::{
-    AnyHintResult, AnySelectResult, AnyView, SettingsResult, StartInfo, WinningLine,
+    AnyHintResult, AnySelectResult, AnyView, LevelOpened, SettingsResult, StartInfo, WinningLine,
 };
 use ts_rs::{Config, TS};
 
@@ -52,6 +52,7 @@ fn generate(dir: &Path) -> BTreeMap<String, String> {
         AnySelectResult::export_all(&cfg),
         AnyHintResult::export_all(&cfg),
         WinningLine::export_all(&cfg),
+        LevelOpened::export_all(&cfg),
         NewGameOptions::export_all(&cfg),
         GameOptions::export_all(&cfg),
         Outcome::export_all(&cfg),

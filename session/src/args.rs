@@ -5,9 +5,9 @@
 //! (`invoke.rs`) takes its arguments out of the view's JSON object the same way
 //! ([`Arg::field`]).
 
+use llk_engine::json::describe as kind_of;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer};
-use llk_engine::json::describe as kind_of;
 use serde_json::Value;
 
 use crate::error::{AppError, AppResult};

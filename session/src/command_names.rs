@@ -26,6 +26,7 @@ pub const COMMANDS: &[&str] = &[
     "undo_to_solvable",
     "solve_step",
     "new_game_from_code",
+    "new_game_from_level",
     "daily_deal",
     "daily_status",
     "statistics",

@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::args::Arg;
-use crate::commands::{self, codes, journey, launch, solvability};
+use crate::commands::{self, codes, journey, launch, level, solvability};
 use crate::error::{AppError, AppResult};
 use crate::state::Session;
 
@@ -45,6 +45,7 @@ pub fn invoke(session: &mut Session, command: &str, args: &Value) -> AppResult<V
         "undo_to_solvable" => json(solvability::undo_to_solvable(s)),
         "solve_step" => json(solvability::solve_step(s, &arg("elapsedMs"))),
         "new_game_from_code" => json(codes::new_game_from_code(s, &arg("code"))),
+        "new_game_from_level" => json(level::new_game_from_level(s, &arg("text"))),
         "daily_deal" => json(codes::daily_deal(s, &arg("date"))),
         "daily_status" => json(codes::daily_status(s, &arg("date"))),
         "statistics" => json(commands::statistics(s)),

@@ -26,6 +26,7 @@ pub const KNOWN_CODES: &[&str] = &[
     "nothing_to_undo",
     "game_over",
     "bad_stack",
+    "bad_map",
     "bad_save",
     "unsupported_save_version",
     "unknown_tile",

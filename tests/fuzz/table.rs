@@ -235,6 +235,12 @@ pub const TABLE: &[Cmd] = &[
         effect: |_, _| Hist::Clear,
     },
     Cmd {
+        name: "new_game_from_level",
+        args: level_args,
+        read_only: false,
+        effect: |_, _| Hist::Clear,
+    },
+    Cmd {
         name: "daily_deal",
         args: date_args,
         read_only: false,
@@ -269,6 +275,43 @@ fn report_args(g: &mut Gen, _: Option<&Value>) -> Value {
         }
         1 => json!({ "report": g.below(10) }),
         _ => json!({}),
+    }
+}
+
+/// A level's text: a small captured map (valid, or with a card moved or dropped), a
+/// stack file, or junk.
+fn level_args(g: &mut Gen, _view: Option<&Value>) -> Value {
+    let mut cards: Vec<Value> = (0..6)
+        .map(|i| json!({"type": i % 2, "rolNum": (i % 3) * 8, "rowNum": 0, "layerNum": 1 + i / 3}))
+        .collect();
+    match g.below(3) {
+        0 => {}
+        1 => {
+            let at = g.below(cards.len());
+            cards[at]["rolNum"] = json!(g.below(30));
+        }
+        _ => {
+            cards.pop();
+        }
+    }
+    let mut layers = serde_json::Map::new();
+    for c in cards {
+        let key = c["layerNum"].to_string();
+        if let Value::Array(list) = layers.entry(key).or_insert_with(|| json!([])) {
+            list.push(c);
+        }
+    }
+    let text = match g.below(4) {
+        0 | 1 => Value::Object(layers).to_string(),
+        2 => json!({"tray": 7, "tiles": [{"x": 0, "y": 0, "z": 0, "kind": 0},
+            {"x": 4, "y": 0, "z": 0, "kind": 0}, {"x": 8, "y": 0, "z": 0, "kind": 0}]})
+        .to_string(),
+        _ => "{\"1\": [".to_string(),
+    };
+    match g.below(8) {
+        0 => json!({}),
+        1 => json!({ "text": g.below(10) }),
+        _ => json!({ "text": text }),
     }
 }
 

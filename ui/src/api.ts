@@ -11,6 +11,7 @@ import type {
   AppError,
   DailyStatus,
   GameOptions,
+  LevelOpened,
   Preset,
   Settings,
   SettingsResult,
@@ -81,6 +82,8 @@ export const api = {
   solveStep: (elapsedMs: number) => call<AnySelectResult>("solve_step", { elapsedMs }),
   /** A new game from a typed deal code (docs/deal-codes.md). */
   newGameFromCode: (code: string) => call<AnyView>("new_game_from_code", { code }),
+  /** A new stack game from a level's text: a stack file or a captured 羊了个羊 map (the engine tells which). */
+  newGameFromLevel: (text: string) => call<LevelOpened>("new_game_from_level", { text }),
   /** Today's (UTC) daily deal. */
   dailyDeal: () => call<AnyView>("daily_deal"),
   dailyStatus: () => call<DailyStatus>("daily_status"),

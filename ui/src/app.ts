@@ -12,6 +12,7 @@ import { ClassicController } from "./classic/controller";
 import { boardScrolls, fittingLayout } from "./classic/screen-fit";
 import { GameClock } from "./clock";
 import { DealCodes } from "./deal-code";
+import { LevelImport } from "./stack/level-import";
 import { NewGameDialog, SettingsDialog, WonDialog } from "./dialogs";
 import { errorText } from "./errors";
 import { FirstLaunch, shouldShowIntro } from "./first-launch";
@@ -93,6 +94,12 @@ export class App {
       onRetry: () => this.retry(),
       onJourney: (restart) => this.classic.startJourney(restart),
       codes: this.codes,
+      level: new LevelImport({
+        enqueue: (task) => this.enqueue(task),
+        show: (v) => this.showGame(v),
+        notice: (message) => this.toasts.show(message, "info", 8000),
+        t: () => this.t,
+      }),
       scrolls: (rows, cols) => boardScrolls(this.stage, rows, cols),
     });
     this.settingsDialog = new SettingsDialog((s) => this.changeSettings(s), () => this.openStats());

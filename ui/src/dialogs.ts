@@ -1,6 +1,6 @@
 /**
  * The `<dialog>`s: new game (mode Classic | Stack | Journey; classic: layout preset, solvable-only,
- * ring paths, slide rule; stack: level, random fill; journey: continue or restart; the seed; retry this board), settings
+ * ring paths, slide rule; stack: level, random fill, or a level file; journey: continue or restart; the seed; retry this board), settings
  * (language, auto-shuffle) and the won summary. They collect input and call back; the
  * app talks to the engine. (Stack mode's lost dialog is in stack/lost-dialog.ts.)
  */
@@ -48,6 +48,8 @@ export interface NewGameHandlers {
   onJourney(restart: boolean): void;
   /** The deal-code field and daily entry (deal-code.ts): a typed code wins over the options. */
   codes?: { hasCode(): boolean; dealTyped(): Promise<boolean>; opened(): void };
+  /** The stack side's "Open a level" (stack/level-import.ts): a chosen level wins over the stack options. */
+  level?: { hasLevel(): boolean; open(): Promise<boolean>; opened(): void };
   /** Whether a classic board of this size would pan on this screen (the dialog says so). */
   scrolls?(rows: number, cols: number): boolean;
 }
@@ -86,6 +88,11 @@ export class NewGameDialog {
       const codes = handlers.codes;
       if (codes?.hasCode()) {
         void codes.dealTyped().then((ok) => ok && this.el.close());
+        return;
+      }
+      const level = handlers.level;
+      if (this.stackMode && level?.hasLevel()) {
+        void level.open().then((ok) => ok && this.el.close());
         return;
       }
       const options = this.read();
@@ -168,6 +175,7 @@ export class NewGameDialog {
     this.seedError.hidden = true;
     byId<HTMLButtonElement>("new-retry").hidden = journey || !canRetry;
     this.handlers.codes?.opened();
+    this.handlers.level?.opened();
     this.showScrolls();
     showModal(this.el);
     (c.mode === "stack" ? this.modeStack : c.mode === "journey" ? this.modeJourney : this.modeClassic).focus();

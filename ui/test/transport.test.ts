@@ -93,6 +93,7 @@ describe("api over the transport", () => {
     page(false);
     const { api } = await import("../src/api");
     expect(await api.newGameFromCode("ABCD")).toEqual({ shell: "web", cmd: "new_game_from_code", args: { code: "ABCD" } });
+    expect(await api.newGameFromLevel('{"1": []}')).toEqual({ shell: "web", cmd: "new_game_from_level", args: { text: '{"1": []}' } });
     expect(shells.tauri).not.toHaveBeenCalled();
   });
 

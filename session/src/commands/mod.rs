@@ -10,6 +10,7 @@ mod classic;
 pub mod codes;
 pub mod journey;
 pub mod launch;
+pub mod level;
 pub mod solvability;
 mod stack;
 

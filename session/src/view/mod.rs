@@ -15,7 +15,10 @@ use crate::settings::Settings;
 
 pub use classic::{GameView, HintResult, SelectResult};
 pub use journey::{JourneyHintResult, JourneySelectResult, JourneyView};
-pub use stack::{StackHintResult, StackSelectResult, StackTileView, StackView, WinningLine};
+pub use stack::{
+    LevelOpened, LevelVerdictView, StackHintResult, StackSelectResult, StackTileView, StackView,
+    WinningLine,
+};
 
 /// The current game, of either mode: `{"mode":"classic", ...GameView}` or
 /// `{"mode":"stack", ...StackView}`.

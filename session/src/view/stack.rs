@@ -130,3 +130,20 @@ pub struct StackHintResult {
 pub struct WinningLine {
     pub moves: Option<Vec<TileId>>,
 }
+
+/// What the solver says of an opened level without props: a winning line exists, none
+/// does, or it could not tell within its budget (then the view claims neither).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum LevelVerdictView {
+    Winnable,
+    Unwinnable,
+    Unknown,
+}
+
+/// What `new_game_from_level` returns: the level's game and the solver's verdict on it.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct LevelOpened {
+    pub game: super::AnyView,
+    pub verdict: LevelVerdictView,
+}

@@ -52,7 +52,7 @@ pub(super) fn winning_line(game: &StackGame) -> Option<Vec<TileId>> {
 }
 
 /// Runs `f` on the game's position as the solver sees it.
-fn with_position<T>(game: &StackGame, f: impl FnOnce(&Position) -> T) -> T {
+pub(super) fn with_position<T>(game: &StackGame, f: impl FnOnce(&Position) -> T) -> T {
     let board = game.board();
     let on_board = board.on_board();
     let tray = board.tray_kinds();

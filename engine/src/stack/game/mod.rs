@@ -18,6 +18,7 @@
 //! - `to_json` / `from_json`: the versioned save (validated on load).
 
 mod advice;
+mod imported;
 mod save;
 
 use serde::{Deserialize, Serialize};
@@ -27,6 +28,7 @@ pub use crate::stack::types::{
     HOLD_SLOTS, TRAY_RANGE,
 };
 pub use advice::{STACK_HINT_BUDGET, WINNING_LINE_BUDGET};
+pub use imported::{LevelVerdict, LEVEL_JUDGE_BUDGET};
 pub use save::STACK_SAVE_VERSION;
 
 use crate::classic::game::Scoreline;
