@@ -115,3 +115,33 @@ fn bad_input_is_refused() {
     let odd = json!({"tray": 7, "tiles": [{"x": 0, "y": 0, "z": 0, "kind": 1}]});
     refused(&["stack", "hint", "-"], &odd.to_string());
 }
+
+#[test]
+fn solve_with_move_outs_marks_them_in_a_line_that_wins() {
+    let text = column_file();
+    let none = ok_json(&["stack", "solve", "-", "--move-outs", "0"], &text);
+    assert_eq!(none, json!({"result": "unwinnable"}));
+    let v = ok_json(&["stack", "solve", "-", "--move-outs", "1"], &text);
+    assert_eq!(v["result"], "winnable", "{v}");
+    let line = v["line"].as_array().expect("a line");
+    let parsed = file::parse(&text).expect("valid file");
+    let mut board = file::replay(&parsed).expect("taken replays");
+    let mut move_outs = 0;
+    for step in line {
+        if step == &json!({"move_out": true}) {
+            move_outs += 1;
+            board.move_out().expect("a legal move-out");
+        } else {
+            let id: TileId = serde_json::from_value(step["take"].clone()).expect("an id");
+            board.take(id).expect("a legal take");
+        }
+    }
+    assert_eq!(move_outs, 1);
+    assert_eq!(board.status(), StackStatus::Won);
+    // Without the flag the plain answer is unchanged.
+    assert_eq!(
+        ok_json(&["stack", "solve", "-"], &text),
+        json!({"result": "unwinnable"})
+    );
+    refused(&["stack", "solve", "-", "--move-outs", "x"], &text);
+}

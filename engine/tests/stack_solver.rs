@@ -6,7 +6,7 @@
 mod stack_ref;
 
 use llk_engine::classic::Budget;
-use llk_engine::stack::solver::solve_with_stats;
+use llk_engine::stack::solver::{solve_with_stats, solve_with_strategy, Strategy};
 use llk_engine::stack::{hint, solve, Layout, Position, StackVerdict, TileId};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -51,6 +51,18 @@ fn solver_agrees_with_the_exhaustive_search() {
             &position(&layout, &pos, &tray),
             Budget::DEFAULT,
             &mut || false,
+        );
+        // The baseline search (kept for benchmarks) must agree too.
+        let (baseline, _) = solve_with_strategy(
+            &position(&layout, &pos, &tray),
+            Budget::DEFAULT,
+            &mut || false,
+            Strategy::Baseline,
+        );
+        assert_eq!(
+            matches!(baseline, StackVerdict::Winnable(_)),
+            matches!(verdict, StackVerdict::Winnable(_)),
+            "case {c}: baseline and current disagree: {pos:?}"
         );
         match verdict {
             StackVerdict::Winnable(line) => {

@@ -91,7 +91,7 @@ fn offset(z: u16) -> (i32, i32) {
 }
 
 /// A symmetric unit of a layer: one tile on the centre line, or a mirrored pair.
-type Unit = Vec<(i32, i32)>;
+pub(crate) type Unit = Vec<(i32, i32)>;
 
 /// Generates the places of `spec` (every tile kind 0), reproducibly from `rng`.
 pub fn generate(spec: &LayoutSpec, rng: &mut Rng) -> Result<Layout> {
@@ -211,7 +211,7 @@ fn main_stack(spec: &LayoutSpec, rng: &mut Rng) -> Vec<Vec<Unit>> {
 /// Removes random units from the fullest layers until at most `target` tiles are left
 /// (never a layer's last unit). Removing tiles only uncovers more, so nothing becomes
 /// hidden.
-fn trim(layers: &mut [Vec<Unit>], target: usize, rng: &mut Rng) {
+pub(crate) fn trim(layers: &mut [Vec<Unit>], target: usize, rng: &mut Rng) {
     let count = |layers: &[Vec<Unit>]| layers.iter().flatten().map(Vec::len).sum::<usize>();
     let mut total = count(layers);
     while total > target {

@@ -12,6 +12,7 @@ pub mod hint;
 pub mod import;
 pub mod layout;
 pub mod level;
+pub mod real_style;
 pub mod shuffle;
 pub mod solver;
 pub mod tray;

@@ -6,6 +6,7 @@ mod args;
 mod bench;
 mod bench_slide;
 mod bench_slide_hints;
+mod bench_stack;
 mod code;
 mod cpu;
 mod deal;
@@ -46,13 +47,15 @@ USAGE:
     llk journey --level N [--seed S] [--carried POINTS]
     llk stack deal (--level N | --tiles T --kinds K --layers L) [--peak P] [--seed S]
                    [--random-fill]
+    llk stack deal --real-style [--seed S]
     llk stack play FILE ID...
-    llk stack solve FILE [--budget-ms N]
+    llk stack solve FILE [--budget-ms N] [--move-outs M]
     llk stack hint FILE
     llk stack import FILE [--tray N]
     llk bench
     llk bench-slide [--boards N] [--random] [--slide RULE] [--nodes N]
     llk bench-slide --hints [--boards N] [--preset NAME] [--slide RULE]
+    llk bench-stack [--maps N] [--from SEED] [--budget-ms MS] [FILE...]
     llk sweep [--preset NAME] [--boards N] [--from SEED] [--cap-ms MS] [--slowest K]
               [--no-border] [--per-board] [--hints [--plan-only] [--every N]]
     llk help | --help | -h
@@ -105,12 +108,20 @@ COMMANDS:
             tile's id its index). Winnable by construction with at most P tiles ever in
             the tray (P 2..=6, default the level's); --random-fill deals the seed's plain
             random fill instead, which may be unwinnable. Same --seed, same deal.
+            --real-style: a map in the shape of the real game's second level (8x9
+            tiles, 18-24 layers, two side piles, 192-270 tiles, 14-16 kinds, tray 7),
+            randomly filled, so it may be unwinnable.
     stack play  Replays the FILE's \"taken\" ids, then takes the given ids in order:
             {\"tray\": [ids...], \"free\": [ids...], \"status\": \"playing\"|\"won\"|\"lost\"}.
     stack solve Whether the FILE's position (after \"taken\") can be won without props:
             {\"result\": \"winnable\", \"moves\": [ids...]} (the order to take the
             remaining tiles), {\"result\": \"unwinnable\"} or {\"result\": \"unknown\"}.
             Budget as for solve: 1,000,000 search nodes, or --budget-ms N of wall time.
+            --move-outs M: whether a line using at most M move-outs (the first 3 tray
+            tiles to the holding row) wins: {\"result\": \"winnable\", \"line\":
+            [{\"take\": id}, {\"move_out\": true}, ...]} (held tiles come back by
+            their ids), or unwinnable / unknown as above. Undo and shuffle are never
+            planned (undo only goes back; a shuffle's outcome is random).
     stack hint  A tile whose take keeps the FILE's position winnable: {\"hint\": id}, or
             {\"hint\": null, \"lost\": true} when no line wins. Stack files hold no
             props, so none are assumed left.
@@ -130,6 +141,11 @@ COMMANDS:
             mid-game hint, 18x8, as a table. With --hints: hints along N games per rule
             (default 100) on --preset (default 18x8), re-solving vs a kept plan.
             --slide RULE: that rule's row only. Build with --release.
+    bench-stack  The stack solver, baseline and current side by side, on N real-style
+            maps (default 1,000, seeds from --from, default 0) and on each stack FILE
+            given (e.g. imported real maps), --budget-ms of CPU per map (default 1000):
+            decided share, winnable / unwinnable / unknown, CPU p50 / p99 / worst.
+            Winning lines are replayed. Build with --release.
     sweep   The solver over --boards random boards (default 1000) of a preset (default
             18x8; seeds from --from, default 0; each solve capped at --cap-ms, default
             10000): verdicts, time and node percentiles, the --slowest K seeds (default
@@ -165,7 +181,7 @@ fn main() -> ExitCode {
 fn dispatch(argv: &[String]) -> CliResult<()> {
     let Some((command, rest)) = argv.split_first() else {
         return Err(CliError::usage(
-            "missing command (path, pairs, hint, solve, deal, play, code, journey, stack, bench, bench-slide, sweep; see 'llk --help')",
+            "missing command (path, pairs, hint, solve, deal, play, code, journey, stack, bench, bench-slide, bench-stack, sweep; see 'llk --help')",
         ));
     };
     match command.as_str() {
@@ -180,6 +196,7 @@ fn dispatch(argv: &[String]) -> CliResult<()> {
         "stack" => stack::run(rest),
         "bench" => bench::run(rest),
         "bench-slide" => bench_slide::run(rest),
+        "bench-stack" => bench_stack::run(rest),
         "sweep" => sweep::run(rest),
         "help" | "--help" | "-h" => {
             if let Some(extra) = rest.first() {

@@ -4,6 +4,7 @@
 
 use llk_engine::stack::file::{self, play_state};
 use llk_engine::stack::import;
+use llk_engine::stack::real_style::real_style;
 use llk_engine::stack::{deal, StackOptions, TileId};
 use llk_engine::EngineError;
 
@@ -18,7 +19,7 @@ const COMMANDS: &str = "deal, play, solve, hint, import";
 const DEAL: Spec = Spec {
     command: "stack deal",
     positional: &[],
-    switches: &["random-fill"],
+    switches: &["random-fill", "real-style"],
     options: &["level", "tiles", "kinds", "layers", "peak", "seed"],
 };
 
@@ -57,9 +58,27 @@ pub fn run(argv: &[String]) -> CliResult<()> {
 }
 
 /// `llk stack deal (--level N | --tiles T --kinds K --layers L) [--peak P] [--seed S]
-/// [--random-fill]`: a stack file without `taken`.
+/// [--random-fill]`: a stack file without `taken`. `llk stack deal --real-style [--seed S]`:
+/// a map in the shape of the real game's second level, randomly filled (tray 7).
 fn deal_cmd(argv: &[String]) -> CliResult<()> {
     let a = args::parse(&DEAL, argv)?;
+    if a.switch("real-style") {
+        let other = ["level", "tiles", "kinds", "layers", "peak"];
+        if let Some(c) = other.iter().find(|c| a.option(c).is_some()) {
+            return Err(CliError::usage(format!(
+                "stack deal: --{c} cannot be combined with --real-style"
+            )));
+        }
+        if a.switch("random-fill") {
+            return Err(CliError::usage(
+                "stack deal: --real-style maps are always a random fill",
+            ));
+        }
+        let m = real_style(a.number("seed")?.unwrap_or_else(clock_seed))?;
+        let mut text = file::to_json(m.tray, &m.layout, None)?;
+        text.push('\n');
+        return emit_text(&text);
+    }
     let custom = ["tiles", "kinds", "layers"];
     let level: Option<u32> = a.number("level")?;
     let mut options = StackOptions {

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use llk_engine::classic::Budget;
 use llk_engine::stack::file;
+use llk_engine::stack::solver::props::{plan_with_move_outs, FirstStep, PropLine};
 use llk_engine::stack::solver::solve_with_interrupt;
 use llk_engine::stack::{hint, Position, StackBoard, StackVerdict, TileId};
 use llk_engine::EngineError;
@@ -19,7 +20,7 @@ const SOLVE: Spec = Spec {
     command: "stack solve",
     positional: &["FILE"],
     switches: &[],
-    options: &["budget-ms"],
+    options: &["budget-ms", "move-outs"],
 };
 
 const HINT: Spec = Spec {
@@ -36,6 +37,24 @@ struct SolveOut {
     result: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     moves: Option<Vec<TileId>>,
+}
+
+/// With `--move-outs`: `{"result":"winnable","line":[{"take":12},{"move_out":true},...]}`,
+/// `{"result":"unwinnable"}` or `{"result":"unknown"}`.
+#[derive(Serialize)]
+struct PlanOut {
+    result: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<Vec<StepOut>>,
+}
+
+/// One step of a plan: `{"take": id}` or `{"move_out": true}`.
+#[derive(Serialize)]
+struct StepOut {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    take: Option<TileId>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    move_out: bool,
 }
 
 /// `{"hint": id}` or `{"hint": null, "lost": true}`.
@@ -68,12 +87,17 @@ fn with_position<T>(board: &StackBoard, f: impl FnOnce(&Position) -> T) -> T {
     f(&pos)
 }
 
-/// `llk stack solve FILE [--budget-ms N]`: without `--budget-ms` the search is bounded
-/// by `Budget::DEFAULT` nodes; with it, by N milliseconds of wall time only.
+/// `llk stack solve FILE [--budget-ms N] [--move-outs M]`: without `--budget-ms` the
+/// search is bounded by `Budget::DEFAULT` nodes; with it, by N milliseconds of wall time
+/// only. With `--move-outs M`: whether a line with at most M move-outs wins, and the line.
 pub fn solve(argv: &[String]) -> CliResult<()> {
     let a = args::parse(&SOLVE, argv)?;
     let budget_ms: Option<u64> = a.number("budget-ms")?;
+    let move_outs: Option<u8> = a.number("move-outs")?;
     let board = read_position(&a.positional[0])?;
+    if let Some(m) = move_outs {
+        return plan(&board, m, budget_ms);
+    }
     let verdict = with_position(&board, |pos| match budget_ms {
         None => solve_with_interrupt(pos, Budget::DEFAULT, &mut || false),
         Some(ms) => {
@@ -95,6 +119,55 @@ pub fn solve(argv: &[String]) -> CliResult<()> {
         StackVerdict::Unknown => SolveOut {
             result: "unknown",
             moves: None,
+        },
+    };
+    emit(&out)
+}
+
+/// `llk stack solve FILE --move-outs M`: a line with at most M move-outs.
+fn plan(board: &StackBoard, move_outs: u8, budget_ms: Option<u64>) -> CliResult<()> {
+    let tray_ids: Vec<Option<TileId>> = board.tray().iter().map(|&t| Some(t)).collect();
+    let line = with_position(board, |pos| match budget_ms {
+        None => plan_with_move_outs(
+            pos,
+            &tray_ids,
+            move_outs,
+            Budget::DEFAULT.max_nodes,
+            &mut || false,
+        ),
+        Some(ms) => {
+            let start = Instant::now();
+            let limit = Duration::from_millis(ms);
+            let mut out_of_time = || start.elapsed() >= limit;
+            plan_with_move_outs(pos, &tray_ids, move_outs, u64::MAX, &mut out_of_time)
+        }
+    });
+    let out = match line {
+        PropLine::Winnable(steps) => PlanOut {
+            result: "winnable",
+            line: Some(
+                steps
+                    .into_iter()
+                    .map(|s| match s {
+                        FirstStep::Take(id) => StepOut {
+                            take: Some(id),
+                            move_out: false,
+                        },
+                        FirstStep::MoveOut => StepOut {
+                            take: None,
+                            move_out: true,
+                        },
+                    })
+                    .collect(),
+            ),
+        },
+        PropLine::Unwinnable => PlanOut {
+            result: "unwinnable",
+            line: None,
+        },
+        PropLine::Unknown => PlanOut {
+            result: "unknown",
+            line: None,
         },
     };
     emit(&out)

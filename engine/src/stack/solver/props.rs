@@ -1,22 +1,38 @@
-//! Lines that may use move-outs (暂存), for the hint when no line without props exists.
-//! A plain depth-first search over the full state (board, holding row, the tray in
-//! order, move-outs left) with a memo of dead states; once no move-out can be used any
-//! more, the rest is decided by the fast no-prop search. Only used on positions the
-//! no-prop search proved unwinnable, under the caller's node budget.
+//! Lines that may use move-outs (暂存), for the hint when no line without props exists
+//! and for `llk stack solve --move-outs N`. A move-out puts the first three tray tiles
+//! (fewer if the tray holds fewer) into the empty holding row; a held tile can be taken
+//! back into the tray at any time, like a free board tile. A plain depth-first search over
+//! the full state (board, holding row, the tray in order, move-outs left) with a memo of
+//! dead states, board tiles tried highest layer first; once no move-out can be used any
+//! more, the rest is decided by the fast no-prop search. Only the no-prop search's cuts
+//! are used, so `Unwinnable` is a proof. Undo and shuffle are not planned: undo only
+//! returns to an earlier position (a line never needs it), and shuffle deals the remaining
+//! kinds at random, so no line can count on its outcome.
 
 use std::collections::HashSet;
 
 use super::search::{Outcome, Search};
 use super::state::State;
-use super::Position;
+use super::{Budget, Position, StackVerdict};
 use crate::stack::geometry::{Layout, TileId};
 use crate::stack::types::HOLD_SLOTS;
 
-/// The first step of a winning line that uses a move-out.
+/// A step of a line that may use move-outs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FirstStep {
+    /// Take this tile (a free board tile, or a held one back into the tray). `TileId::MAX`
+    /// for a held tile whose id the caller did not give (see [`line_with_move_outs`]).
     Take(TileId),
     MoveOut,
+}
+
+/// The answer of [`line_with_move_outs`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PropLine {
+    /// A whole winning line from the position.
+    Winnable(Vec<FirstStep>),
+    Unwinnable,
+    Unknown,
 }
 
 /// The answer of [`win_with_move_outs`].
@@ -34,6 +50,8 @@ struct Node {
     /// Held tiles: `(id, kind)`; tiles moved out during the search have no id (`None`).
     held: Vec<(Option<TileId>, u16)>,
     tray: Vec<u16>,
+    /// The tray tiles' ids, where known (parallel to `tray`).
+    tray_ids: Vec<Option<TileId>>,
     move_outs: u8,
 }
 
@@ -43,11 +61,38 @@ struct PropSearch<'a> {
     nodes: u64,
     max_nodes: u64,
     dead: HashSet<Vec<u64>>,
+    /// The steps from the start to the node being searched (the whole line on a win).
+    line: Vec<FirstStep>,
+    /// Board tiles in the order tried: highest layer first.
+    order: Vec<TileId>,
+    interrupt: &'a mut dyn FnMut() -> bool,
 }
 
 /// Whether `pos` can be won using at most `move_outs` move-outs (none for shuffle).
 /// `max_nodes` bounds the whole search, the no-prop tails included.
 pub fn win_with_move_outs(pos: &Position, move_outs: u8, max_nodes: u64) -> PropVerdict {
+    let tray_ids = vec![None; pos.tray.len()];
+    match line_with_move_outs(pos, &tray_ids, move_outs, max_nodes, &mut || false) {
+        PropLine::Winnable(line) => match line.first() {
+            Some(&step) => PropVerdict::Winnable(step),
+            None => PropVerdict::Unknown,
+        },
+        PropLine::Unwinnable => PropVerdict::Unwinnable,
+        PropLine::Unknown => PropVerdict::Unknown,
+    }
+}
+
+/// A winning line for `pos` using at most `move_outs` move-outs, within `max_nodes`
+/// nodes and polling `interrupt` about every 1,000 nodes. `tray_ids` are the ids of the
+/// tray's tiles in slot order (`None` where unknown: such a tile, once moved out and
+/// taken back, appears as `Take(TileId::MAX)`).
+pub fn line_with_move_outs(
+    pos: &Position,
+    tray_ids: &[Option<TileId>],
+    move_outs: u8,
+    max_nodes: u64,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> PropLine {
     let layout = pos.layout;
     let is_held = |i: usize| pos.held.iter().any(|&h| usize::from(h) == i);
     let on_board: Vec<bool> = (0..layout.len())
@@ -69,49 +114,86 @@ pub fn win_with_move_outs(pos: &Position, move_outs: u8, max_nodes: u64) -> Prop
         cover,
         held,
         tray: pos.tray.to_vec(),
+        tray_ids: (0..pos.tray.len())
+            .map(|i| tray_ids.get(i).copied().flatten())
+            .collect(),
         move_outs,
     };
+    let mut order: Vec<TileId> = (0..layout.len() as TileId).collect();
+    order.sort_by_key(|&t| std::cmp::Reverse(layout.tiles()[usize::from(t)].z));
     let mut search = PropSearch {
         layout,
         capacity: pos.capacity,
         nodes: 0,
         max_nodes,
         dead: HashSet::new(),
+        line: Vec::new(),
+        order,
+        interrupt,
     };
     match search.run(&node) {
-        (Outcome::Win, Some(step)) => PropVerdict::Winnable(step),
-        (Outcome::Win, None) => PropVerdict::Unknown,
-        (Outcome::Dead, _) => PropVerdict::Unwinnable,
-        (Outcome::OutOfBudget, _) => PropVerdict::Unknown,
+        Outcome::Win => PropLine::Winnable(search.line),
+        Outcome::Dead => PropLine::Unwinnable,
+        Outcome::OutOfBudget => PropLine::Unknown,
+    }
+}
+
+/// A plan for `pos` with at most `move_outs` move-outs: first the fast no-prop search
+/// (its line, when it wins, uses none), then, unless that proved the position lost with no
+/// move-out allowed, the search with move-outs on the nodes left. Same arguments as
+/// [`line_with_move_outs`].
+pub fn plan_with_move_outs(
+    pos: &Position,
+    tray_ids: &[Option<TileId>],
+    move_outs: u8,
+    max_nodes: u64,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> PropLine {
+    let (plain, stats) = super::solve_with_stats(pos, Budget::nodes(max_nodes), interrupt);
+    match plain {
+        StackVerdict::Winnable(line) => {
+            PropLine::Winnable(line.into_iter().map(FirstStep::Take).collect())
+        }
+        StackVerdict::Unwinnable if move_outs == 0 => PropLine::Unwinnable,
+        StackVerdict::Unknown if move_outs == 0 || (interrupt)() => PropLine::Unknown,
+        _ => {
+            let left = max_nodes.saturating_sub(stats.nodes);
+            line_with_move_outs(pos, tray_ids, move_outs, left, interrupt)
+        }
     }
 }
 
 impl PropSearch<'_> {
-    /// Decides `node`; on a win also names its first step (`None`: already won).
-    fn run(&mut self, node: &Node) -> (Outcome, Option<FirstStep>) {
+    /// Decides `node`; on a win `line` ends with the rest of the winning line.
+    fn run(&mut self, node: &Node) -> Outcome {
         if self.nodes >= self.max_nodes {
-            return (Outcome::OutOfBudget, None);
+            return Outcome::OutOfBudget;
         }
         self.nodes += 1;
+        if self.nodes.is_multiple_of(1024) && (self.interrupt)() {
+            self.max_nodes = 0;
+            return Outcome::OutOfBudget;
+        }
         let key = self.key(node);
         if self.dead.contains(&key) {
-            return (Outcome::Dead, None);
+            return Outcome::Dead;
         }
         if node.move_outs == 0 {
             let out = self.tail(node);
             if out == Outcome::Dead {
                 self.dead.insert(key);
             }
-            return (out, None);
+            return out;
         }
         let mut out_of_budget = false;
         if node.held.is_empty() && !node.tray.is_empty() {
             let mut next = node.clone();
             let n = next.tray.len().min(HOLD_SLOTS);
-            next.held = next.tray.drain(..n).map(|k| (None, k)).collect();
+            let ids: Vec<Option<TileId>> = next.tray_ids.drain(..n).collect();
+            next.held = ids.into_iter().zip(next.tray.drain(..n)).collect();
             next.move_outs -= 1;
-            match self.run(&next).0 {
-                Outcome::Win => return (Outcome::Win, Some(FirstStep::MoveOut)),
+            match self.step(FirstStep::MoveOut, &next) {
+                Outcome::Win => return Outcome::Win,
                 Outcome::OutOfBudget => out_of_budget = true,
                 Outcome::Dead => {}
             }
@@ -123,47 +205,63 @@ impl PropSearch<'_> {
                 continue;
             }
             seen_held.push(kind);
-            let Some(mut next) = self.after_take(node, kind) else {
+            let Some(mut next) = self.after_take(node, kind, id) else {
                 continue;
             };
             next.held.remove(h);
-            match self.run(&next).0 {
-                // Only the root's step is used, and there every held tile has its id.
-                Outcome::Win => return (Outcome::Win, id.map(FirstStep::Take)),
+            match self.step(FirstStep::Take(id.unwrap_or(TileId::MAX)), &next) {
+                Outcome::Win => return Outcome::Win,
                 Outcome::OutOfBudget => out_of_budget = true,
                 Outcome::Dead => {}
             }
         }
-        for t in 0..node.on_board.len() {
+        for i in 0..self.order.len() {
+            let t = usize::from(self.order[i]);
             if !node.on_board[t] || node.cover[t] != 0 {
                 continue;
             }
             let kind = self.layout.tiles()[t].kind;
-            let Some(mut next) = self.after_take(node, kind) else {
+            let Some(mut next) = self.after_take(node, kind, Some(t as TileId)) else {
                 continue;
             };
             next.on_board[t] = false;
             for &b in self.layout.below(t as TileId) {
                 next.cover[usize::from(b)] -= 1;
             }
-            match self.run(&next).0 {
-                Outcome::Win => return (Outcome::Win, Some(FirstStep::Take(t as TileId))),
+            match self.step(FirstStep::Take(t as TileId), &next) {
+                Outcome::Win => return Outcome::Win,
                 Outcome::OutOfBudget => out_of_budget = true,
                 Outcome::Dead => {}
             }
         }
         if out_of_budget {
-            return (Outcome::OutOfBudget, None);
+            return Outcome::OutOfBudget;
         }
         self.dead.insert(key);
-        (Outcome::Dead, None)
+        Outcome::Dead
     }
 
-    /// `node` with a tile of `kind` put in the tray, or `None` if that fills it.
-    fn after_take(&self, node: &Node, kind: u16) -> Option<Node> {
+    /// Searches `next`, reached by `step`, keeping `step` on the line if it wins.
+    fn step(&mut self, step: FirstStep, next: &Node) -> Outcome {
+        self.line.push(step);
+        let out = self.run(next);
+        if out != Outcome::Win {
+            self.line.pop();
+        }
+        out
+    }
+
+    /// `node` with tile `id` of `kind` put in the tray, or `None` if that fills it.
+    fn after_take(&self, node: &Node, kind: u16, id: Option<TileId>) -> Option<Node> {
         let mut next = node.clone();
         let same = next.tray.iter().filter(|&&k| k == kind).count();
         if same == 2 {
+            let keep: Vec<bool> = next.tray.iter().map(|&k| k != kind).collect();
+            let mut i = 0;
+            next.tray_ids.retain(|_| {
+                i += 1;
+                keep[i - 1]
+            });
             next.tray.retain(|&k| k != kind);
         } else if next.tray.len() + 1 >= usize::from(self.capacity) {
             return None;
@@ -174,6 +272,7 @@ impl PropSearch<'_> {
                 .rposition(|&k| k == kind)
                 .map_or(next.tray.len(), |p| p + 1);
             next.tray.insert(at, kind);
+            next.tray_ids.insert(at, id);
         }
         Some(next)
     }
@@ -195,10 +294,22 @@ impl PropSearch<'_> {
             return Outcome::Dead;
         };
         let left = self.max_nodes.saturating_sub(self.nodes);
-        let mut never = || false;
-        let mut search = Search::new(st, left, &mut never);
+        let interrupt = &mut *self.interrupt;
+        let mut search = Search::new(st, left, interrupt);
         let out = search.run();
         self.nodes += search.nodes;
+        if out == Outcome::Win {
+            let ids = &search.st.ids;
+            let tail = search
+                .path
+                .iter()
+                .map(|&c| FirstStep::Take(ids[usize::from(c)]));
+            self.line.extend(tail);
+        }
+        if out == Outcome::OutOfBudget && search.nodes < left {
+            // The interrupt fired inside the tail: stop everything.
+            self.max_nodes = 0;
+        }
         out
     }
 

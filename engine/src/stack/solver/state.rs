@@ -18,6 +18,8 @@ pub(crate) struct State {
     /// Compact index → the tile's id in the layout.
     pub ids: Vec<TileId>,
     pub kind: Vec<u8>,
+    /// Layer of each tile (held tiles: 0).
+    pub layer: Vec<u16>,
     /// Compact indices of the tiles each tile covers (empty for held tiles); they all
     /// remain as long as the tile does.
     pub below: Vec<Vec<u16>>,
@@ -79,17 +81,20 @@ impl State {
         let mut compact = vec![u16::MAX; n];
         let mut ids = Vec::new();
         let mut kind = Vec::new();
+        let mut layer = Vec::new();
         for (i, slot) in compact.iter_mut().enumerate() {
             if on_board(i) {
                 *slot = ids.len() as u16;
                 ids.push(i as TileId);
                 kind.push(layout.tiles()[i].kind.min(MAX_KINDS - 1) as u8);
+                layer.push(layout.tiles()[i].z.clamp(0, i32::from(u16::MAX)) as u16);
             }
         }
         let board = ids.len();
         for &(id, k) in held {
             ids.push(id);
             kind.push(k.min(MAX_KINDS - 1) as u8);
+            layer.push(0);
         }
         let m = ids.len();
         let mut below = Vec::with_capacity(m);
@@ -147,6 +152,7 @@ impl State {
         Ok(State {
             ids,
             kind,
+            layer,
             below,
             cover,
             rem,
