@@ -83,13 +83,16 @@ pub fn run(seed: u64, steps: u64) -> Stats {
     let mut model: Model = Some(Vec::new());
     let mut before = current(&app);
     for step in 0..steps {
-        // Now and then: quit and relaunch; the game must resume exactly.
+        // Now and then: quit and relaunch; the game must resume exactly. What the solver
+        // learnt about the position (a `judge` verdict) is a cache that is not saved, so a
+        // resumed game may know less until it is judged again: it is compared without it.
         if g.below(5000) == 0 {
             drop(app);
             app = TestApp::new(dir.path());
             let resumed = current(&app);
             assert_eq!(
-                resumed, before,
+                check::settled(&resumed),
+                check::settled(&before),
                 "seed {seed} step {step}: restart changed the game"
             );
             stats.restarts += 1;
