@@ -288,16 +288,14 @@ export class BoardView {
   /**
    * Gives `el` the tab index the roving tab stop says (0 for the stop, else -1). Changing the
    * tab index of the focused element makes Chromium recompute the style at once (to know
-   * whether it may keep the focus): on a tap that is the tapped tile, so its write waits for
-   * the next frame, when it is written as the tab stop is then.
+   * whether it may keep the focus): on a match that is the tapped tile, which is fading out
+   * and whose focus moves after the next frame, so it is left as it is (it leaves the DOM
+   * when its fade ends, and it takes no clicks meanwhile).
    */
   private writeTabIndex(el: HTMLElement): void {
-    const write = (): void => {
-      const want = el === this.tabStop ? "0" : "-1";
-      if (el.getAttribute("tabindex") !== want) el.setAttribute("tabindex", want);
-    };
-    if (el === document.activeElement) afterNextFrame(write);
-    else write();
+    if (el === document.activeElement && el.classList.contains("vanishing")) return;
+    const want = el === this.tabStop ? "0" : "-1";
+    if (el.getAttribute("tabindex") !== want) el.setAttribute("tabindex", want);
   }
 
   private mark(pos: Pos, cls: "selected" | "hinted", on: boolean): void {
