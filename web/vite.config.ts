@@ -20,7 +20,8 @@ export default {
   base: "./",
   clearScreen: false,
   plugins: [
-    facesPlugin(),
+    // raster faces: Chromium parses every SVG face as a document on the main thread (faces-plugin.ts)
+    facesPlugin({ raster: 96 }),
     wasmPlugin(path("../target/wasm/llk.wasm"), path("../ui/src/web/wasm-url.ts")),
     pwaPlugin(path("../icons/source.svg")),
     precachePlugin("sw.js"),

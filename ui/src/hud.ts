@@ -132,8 +132,9 @@ export class Hud {
   pulseCombo(): void {
     const stat = this.combo.closest(".stat");
     if (!stat) return;
-    stat.classList.remove("pulse");
-    void (stat as HTMLElement).offsetWidth;
-    stat.classList.add("pulse");
+    // A new animation name restarts the pulse; removing and re-adding the class would need a
+    // forced layout in between (reading offsetWidth) on every matching tap.
+    if (stat.classList.contains("pulse")) stat.classList.toggle("again");
+    else stat.classList.add("pulse");
   }
 }

@@ -207,7 +207,7 @@ export class BoardView {
       el.classList.add("vanishing");
       el.classList.remove("selected", "hinted");
       el.removeAttribute("aria-pressed");
-      el.tabIndex = -1;
+      this.writeTabIndex(el);
       el.style.setProperty("--vanish-delay", `${delayMs}ms`);
       el.style.setProperty("--fade-ms", `${fadeMs}ms`);
       this.kinds[r]![c] = null;
@@ -275,13 +275,27 @@ export class BoardView {
     const cell = this.focus ? this.cells[this.focus[0]]?.[this.focus[1]] : null;
     const f = cell instanceof HTMLButtonElement ? cell : null;
     if (this.tabStop !== f) {
-      if (this.tabStop) this.tabStop.tabIndex = -1;
-      if (f) f.tabIndex = 0;
+      const old = this.tabStop;
       this.tabStop = f;
+      if (old) this.writeTabIndex(old);
+      if (f) this.writeTabIndex(f);
     }
     // the board itself is tabbable only when no tile is
     const boardIndex = f ? -1 : 0;
     if (this.el.tabIndex !== boardIndex) this.el.tabIndex = boardIndex;
+  }
+
+  /**
+   * Gives `el` the tab index the roving tab stop says (0 for the stop, else -1). Changing the
+   * tab index of the focused element makes Chromium recompute the style at once (to know
+   * whether it may keep the focus): on a match that is the tapped tile, which is fading out
+   * and whose focus moves after the next frame, so it is left as it is (it leaves the DOM
+   * when its fade ends, and it takes no clicks meanwhile).
+   */
+  private writeTabIndex(el: HTMLElement): void {
+    if (el === document.activeElement && el.classList.contains("vanishing")) return;
+    const want = el === this.tabStop ? "0" : "-1";
+    if (el.getAttribute("tabindex") !== want) el.setAttribute("tabindex", want);
   }
 
   private mark(pos: Pos, cls: "selected" | "hinted", on: boolean): void {

@@ -1,0 +1,56 @@
+// Where a first board's time goes (not part of make bench-web-page): one cold load of a build
+// under a DevTools trace, as the page benchmark's phone (390x844, DSF 3, touch, CPU slowed 4x);
+// prints the longest main-thread slices, the image work per kind of slice, and what runs inside
+// the longest style recalculation (UpdateLayoutTree) of the load.
+//   node tests/web/bench/first-detail.mjs [web/dist]
+import { createRequire } from "node:module";
+import { resolve } from "node:path";
+import { serve } from "../../../web/serve.mjs";
+import { CHROMIUM_ARGS, DIST, PHONES } from "../lib.mjs";
+import { printTable } from "./stats.mjs";
+
+const require = createRequire(new URL("../../../ui/package.json", import.meta.url));
+/** @type {import("playwright-core")} */
+const { chromium } = require("playwright-core");
+
+const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink"];
+
+/** Per slice name: how many complete slices and their total ms, of the events `evs`. */
+function byName(evs) {
+  const out = {};
+  for (const e of evs) {
+    const a = (out[e.name] ??= { slice: e.name, n: 0, ms: 0 });
+    a.n++;
+    a.ms += e.dur / 1000;
+  }
+  return Object.values(out).sort((a, b) => b.ms - a.ms);
+}
+
+const server = await serve(resolve(process.argv[2] ?? DIST), 0);
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+try {
+  const context = await browser.newContext({ viewport: PHONES.portrait, deviceScaleFactor: 3, isMobile: true, hasTouch: true, locale: "en-US" });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await browser.startTracing(page, { categories: CATEGORIES });
+  await page.goto(`http://127.0.0.1:${server.address().port}/`);
+  await page.waitForSelector("#board button.tile", { timeout: 60_000 });
+  await page.waitForTimeout(1500); // the board's frames
+  const events = JSON.parse((await browser.stopTracing()).toString("utf8")).traceEvents;
+  const slices = events.filter((e) => e.ph === "X" && e.dur !== undefined);
+  console.log("longest slices (ms, throttled)");
+  printTable(slices.sort((a, b) => b.dur - a.dur).slice(0, 15).map((e) => ({ slice: e.name, ms: e.dur / 1000 })));
+  console.log("\nimage work");
+  printTable(byName(slices.filter((e) => /SVG|Image|requestResource|Decode/.test(e.name))));
+  const style = slices.filter((e) => e.name === "UpdateLayoutTree").sort((a, b) => b.dur - a.dur)[0];
+  if (style) {
+    const inside = slices.filter((e) => e !== style && e.tid === style.tid && e.ts >= style.ts && e.ts + e.dur <= style.ts + style.dur);
+    console.log(`\ninside the longest style recalculation: ${(style.dur / 1000).toFixed(1)} ms, ${style.args?.elementCount} elements`);
+    printTable(byName(inside));
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
