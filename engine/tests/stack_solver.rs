@@ -42,15 +42,30 @@ fn case(rng: &mut ChaCha8Rng) -> (Layout, Pos) {
 fn solver_agrees_with_the_exhaustive_search() {
     let mut rng = ChaCha8Rng::seed_from_u64(6);
     let (mut wins, mut losses) = (0u32, 0u32);
+    // Positions the tray-pressure test proved lost: the comparison above checks it.
+    let mut cuts = 0u64;
     let cases = 6000;
     for c in 0..cases {
         let (layout, pos) = case(&mut rng);
         let tray = pos.tray_kinds();
         let expected = winnable(&layout, &pos);
-        let (verdict, _) = solve_with_stats(
+        let (verdict, stats) = solve_with_stats(
             &position(&layout, &pos, &tray),
             Budget::DEFAULT,
             &mut || false,
+        );
+        cuts += stats.pressure_cuts;
+        // The search without the tray-pressure test must agree too.
+        let (unpressed, _) = solve_with_strategy(
+            &position(&layout, &pos, &tray),
+            Budget::DEFAULT,
+            &mut || false,
+            Strategy::WithoutPressure,
+        );
+        assert_eq!(
+            matches!(unpressed, StackVerdict::Winnable(_)),
+            matches!(verdict, StackVerdict::Winnable(_)),
+            "case {c}: with and without the pressure test disagree: {pos:?}"
         );
         // The baseline search (kept for benchmarks) must agree too.
         let (baseline, _) = solve_with_strategy(
@@ -93,6 +108,10 @@ fn solver_agrees_with_the_exhaustive_search() {
     assert!(
         wins > cases / 10 && losses > cases / 10,
         "{wins} / {losses}"
+    );
+    assert!(
+        cuts > u64::from(cases / 10),
+        "the pressure test cut only {cuts} positions"
     );
 }
 

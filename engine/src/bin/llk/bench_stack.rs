@@ -103,6 +103,7 @@ pub fn run(argv: &[String]) -> CliResult<()> {
         }
         for (label, strategy) in [
             ("baseline", Strategy::Baseline),
+            ("no pressure", Strategy::WithoutPressure),
             ("current", Strategy::Current),
         ] {
             let mut tally = Tally::default();

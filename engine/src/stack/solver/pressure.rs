@@ -1,0 +1,131 @@
+//! The tray-pressure test: a sound check that no line from a position can complete its
+//! next triple before the tray fills (the proof is in the module doc of `solver`, "Tray
+//! pressure"). It needs, for some tiles, how many remaining tiles lie above them
+//! (cover them directly or through other tiles), computed on demand as bitsets.
+
+use super::state::{State, KINDS};
+
+/// Scratch space and the fixed top-down order of the tiles, for [`Pressure::dead`].
+pub(crate) struct Pressure {
+    /// Compact indices ordered so that every tile comes after all tiles that cover it.
+    topo: Vec<u16>,
+    /// Bitset words per tile.
+    words: usize,
+    /// `above[t * words..][..words]`: the remaining tiles above tile `t`.
+    above: Vec<u64>,
+    /// Free tiles of the position being tested.
+    free: Vec<u16>,
+}
+
+impl Pressure {
+    /// The top-down order of `st`'s tiles (covers never form a cycle: a tile covers only
+    /// tiles of lower layers).
+    pub fn new(st: &State) -> Pressure {
+        let m = st.kind.len();
+        let mut cover: Vec<u16> = vec![0; m];
+        for list in &st.below {
+            for &b in list {
+                cover[usize::from(b)] += 1;
+            }
+        }
+        let mut topo: Vec<u16> = (0..m as u16)
+            .filter(|&t| cover[usize::from(t)] == 0)
+            .collect();
+        let mut i = 0;
+        while i < topo.len() {
+            let t = usize::from(topo[i]);
+            i += 1;
+            for &b in &st.below[t] {
+                let c = &mut cover[usize::from(b)];
+                *c -= 1;
+                if *c == 0 {
+                    topo.push(b);
+                }
+            }
+        }
+        let words = st.rem.len();
+        Pressure {
+            topo,
+            words,
+            above: vec![0; m * words],
+            free: Vec::new(),
+        }
+    }
+
+    /// Whether every line from `st` fills the tray before it completes a triple (so the
+    /// position is lost). Cheap when some kind can obviously complete a triple soon;
+    /// otherwise it computes the tiles above every remaining tile. Adds the work done
+    /// (in tile-word steps) to `work`.
+    pub fn dead(&mut self, st: &State, work: &mut u64) -> bool {
+        if st.left == 0 {
+            return false;
+        }
+        // Takes that may go into the tray before the completing one.
+        let room = st.capacity.saturating_sub(1 + st.tray_len) as usize;
+        let mut free_of = [0u8; KINDS];
+        self.free.clear();
+        st.free_tiles(&mut self.free);
+        for &t in &self.free {
+            let k = usize::from(st.kind[usize::from(t)]);
+            free_of[k] = free_of[k].saturating_add(1);
+        }
+        let need = |k: usize| 3 - usize::from(st.tray[k]);
+        // Quick exit: a kind whose missing tiles are all free and fit.
+        if (0..KINDS)
+            .any(|k| st.left_of[k] > 0 && need(k) - 1 <= room && usize::from(free_of[k]) >= need(k))
+        {
+            return false;
+        }
+        self.fill_above(st, work);
+        let w = self.words;
+        let mut counts: Vec<usize> = Vec::new();
+        for k in 0..KINDS {
+            if st.left_of[k] == 0 || need(k) - 1 > room {
+                continue;
+            }
+            counts.clear();
+            for &t in &self.topo {
+                let tu = usize::from(t);
+                if usize::from(st.kind[tu]) == k && st.rem[tu / 64] & (1 << (tu % 64)) != 0 {
+                    let a = &self.above[tu * w..][..w];
+                    counts.push(a.iter().map(|x| x.count_ones() as usize).sum());
+                }
+            }
+            counts.sort_unstable();
+            // The need(k)-th fewest tiles above one of the kind's tiles.
+            if counts.get(need(k) - 1).is_some_and(|&a| a <= room) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Fills `above` for the remaining tiles, top down: a tile's set is the union over
+    /// the remaining tiles covering it of their own sets and themselves.
+    fn fill_above(&mut self, st: &State, work: &mut u64) {
+        let w = self.words;
+        for &t in &self.topo {
+            let tu = usize::from(t);
+            if st.rem[tu / 64] & (1 << (tu % 64)) != 0 {
+                self.above[tu * w..][..w].fill(0);
+            }
+        }
+        for &t in &self.topo {
+            let tu = usize::from(t);
+            if st.rem[tu / 64] & (1 << (tu % 64)) == 0 {
+                continue;
+            }
+            for &b in &st.below[tu] {
+                let bu = usize::from(b);
+                for i in 0..w {
+                    let mut v = self.above[tu * w + i];
+                    if i == tu / 64 {
+                        v |= 1 << (tu % 64);
+                    }
+                    self.above[bu * w + i] |= v;
+                }
+                *work += w as u64;
+            }
+        }
+    }
+}
