@@ -34,9 +34,11 @@
 //!   tiles of kind `k` it uses and every remaining tile above any of the `need` (a tile
 //!   is taken only once nothing covers it). So `B ≥ need − 1`, and `B ≥ above(x)` for
 //!   each of those `need` tiles `x` (`above`: the remaining tiles covering `x` directly or
-//!   through others), hence `B ≥` the `need`-th smallest `above` among the kind's
-//!   remaining tiles. If for every kind with tiles left one of these bounds exceeds
-//!   `capacity − 1 − tray`, no line completes any triple, and a line that never does
+//!   through others): with `S` those `need` tiles, `B ≥ |S ∪ above(S)| − 1`. The test
+//!   computes that minimum over the kind's sets `S` of `need` tiles exactly (it keeps a
+//!   position alive without checking when a triple has more than 12 candidates). If for
+//!   every kind with tiles left it exceeds `capacity − 1 − tray`, no line completes any
+//!   triple, and a line that never does
 //!   cannot take the last tiles (a position with tiles left is not won). The test runs
 //!   at every node after the memo, and computes `above` (bitsets, top down) only when no
 //!   kind has its `need` tiles free within that room.

@@ -77,27 +77,61 @@ impl Pressure {
             return false;
         }
         self.fill_above(st, work);
-        let w = self.words;
-        let mut counts: Vec<usize> = Vec::new();
+        let mut near: Vec<usize> = Vec::new();
         for k in 0..KINDS {
             if st.left_of[k] == 0 || need(k) - 1 > room {
                 continue;
             }
-            counts.clear();
+            // The kind's tiles with few enough tiles above them to be taken in time.
+            near.clear();
             for &t in &self.topo {
                 let tu = usize::from(t);
-                if usize::from(st.kind[tu]) == k && st.rem[tu / 64] & (1 << (tu % 64)) != 0 {
-                    let a = &self.above[tu * w..][..w];
-                    counts.push(a.iter().map(|x| x.count_ones() as usize).sum());
+                if usize::from(st.kind[tu]) == k
+                    && st.rem[tu / 64] & (1 << (tu % 64)) != 0
+                    && self.count(&[tu]) <= room + 1
+                {
+                    near.push(tu);
                 }
             }
-            counts.sort_unstable();
-            // The need(k)-th fewest tiles above one of the kind's tiles.
-            if counts.get(need(k) - 1).is_some_and(|&a| a <= room) {
+            if near.len() >= need(k) && self.some_set_fits(&near, need(k), room) {
                 return false;
             }
         }
         true
+    }
+
+    /// Tiles in the union of `xs` and the tiles above them.
+    fn count(&self, xs: &[usize]) -> usize {
+        let w = self.words;
+        (0..w)
+            .map(|i| {
+                let mut v = 0u64;
+                for &x in xs {
+                    v |= self.above[x * w + i];
+                    if i == x / 64 {
+                        v |= 1 << (x % 64);
+                    }
+                }
+                v.count_ones() as usize
+            })
+            .sum()
+    }
+
+    /// Whether some `need` tiles of `near` (1..=3 of them) have at most `room + 1` tiles
+    /// in the union of themselves and the tiles above them. Many candidates for a triple
+    /// answer yes without checking (always sound: it only keeps a position alive).
+    fn some_set_fits(&self, near: &[usize], need: usize, room: usize) -> bool {
+        let n = near.len();
+        match need {
+            1 => n >= 1,
+            2 => (0..n).any(|i| (i + 1..n).any(|j| self.count(&[near[i], near[j]]) <= room + 1)),
+            _ if n > 12 => true,
+            _ => (0..n).any(|i| {
+                (i + 1..n).any(|j| {
+                    (j + 1..n).any(|l| self.count(&[near[i], near[j], near[l]]) <= room + 1)
+                })
+            }),
+        }
     }
 
     /// Fills `above` for the remaining tiles, top down: a tile's set is the union over
