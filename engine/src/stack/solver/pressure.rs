@@ -15,6 +15,11 @@ pub(crate) struct Pressure {
     above: Vec<u64>,
     /// Free tiles of the position being tested.
     free: Vec<u16>,
+    /// Remaining tiles with more tiles above them than the room (their `above` is not
+    /// kept up to date: such a tile, and every tile below it, can never be taken in time).
+    deep: Vec<bool>,
+    /// The remaining tiles that are not deep, top down.
+    shallow: Vec<usize>,
 }
 
 impl Pressure {
@@ -49,6 +54,8 @@ impl Pressure {
             words,
             above: vec![0; m * words],
             free: Vec::new(),
+            deep: vec![false; m],
+            shallow: Vec::new(),
         }
     }
 
@@ -76,7 +83,7 @@ impl Pressure {
         {
             return false;
         }
-        self.fill_above(st, work);
+        self.fill_above(st, room, work);
         let mut near: Vec<usize> = Vec::new();
         for k in 0..KINDS {
             if st.left_of[k] == 0 || need(k) - 1 > room {
@@ -84,15 +91,11 @@ impl Pressure {
             }
             // The kind's tiles with few enough tiles above them to be taken in time.
             near.clear();
-            for &t in &self.topo {
-                let tu = usize::from(t);
-                if usize::from(st.kind[tu]) == k
-                    && st.rem[tu / 64] & (1 << (tu % 64)) != 0
-                    && self.count(&[tu]) <= room + 1
-                {
-                    near.push(tu);
-                }
-            }
+            near.extend(
+                self.shallow
+                    .iter()
+                    .filter(|&&t| usize::from(st.kind[t]) == k),
+            );
             if near.len() >= need(k) && self.some_set_fits(&near, need(k), room) {
                 return false;
             }
@@ -134,23 +137,41 @@ impl Pressure {
         }
     }
 
-    /// Fills `above` for the remaining tiles, top down: a tile's set is the union over
-    /// the remaining tiles covering it of their own sets and themselves.
-    fn fill_above(&mut self, st: &State, work: &mut u64) {
+    /// Fills `above` for the remaining tiles with at most `room` tiles above them (listed
+    /// in `shallow`), top down: a tile's set is the union over the remaining tiles
+    /// covering it of their own sets and themselves. A tile with more is marked deep, and
+    /// so is every tile below it (its set is a superset).
+    fn fill_above(&mut self, st: &State, room: usize, work: &mut u64) {
         let w = self.words;
+        let remains = |t: usize| st.rem[t / 64] & (1 << (t % 64)) != 0;
         for &t in &self.topo {
             let tu = usize::from(t);
-            if st.rem[tu / 64] & (1 << (tu % 64)) != 0 {
+            if remains(tu) {
                 self.above[tu * w..][..w].fill(0);
+                self.deep[tu] = false;
             }
         }
+        self.shallow.clear();
         for &t in &self.topo {
             let tu = usize::from(t);
-            if st.rem[tu / 64] & (1 << (tu % 64)) == 0 {
+            if !remains(tu) {
                 continue;
             }
+            if !self.deep[tu] && self.count(&[tu]) > room + 1 {
+                self.deep[tu] = true;
+            }
+            if self.deep[tu] {
+                for &b in &st.below[tu] {
+                    self.deep[usize::from(b)] = true;
+                }
+                continue;
+            }
+            self.shallow.push(tu);
             for &b in &st.below[tu] {
                 let bu = usize::from(b);
+                if self.deep[bu] {
+                    continue;
+                }
                 for i in 0..w {
                     let mut v = self.above[tu * w + i];
                     if i == tu / 64 {
