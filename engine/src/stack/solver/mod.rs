@@ -40,7 +40,7 @@
 //!   every kind with tiles left it exceeds `capacity − 1 − tray`, no line completes any
 //!   triple, and a line that never does
 //!   cannot take the last tiles (a position with tiles left is not won). The test runs
-//!   at every node after the memo, and computes `above` (bitsets, top down) only when no
+//!   only in [`Strategy::Pressure`] (not the default), at every node after the memo, and computes `above` (bitsets, top down) only when no
 //!   kind has its `need` tiles free within that room and the room is at most 2 tiles
 //!   (with more room it keeps the position alive: sound, and on real-style maps it cut
 //!   almost nothing there while costing a quarter of the test's time).
@@ -122,9 +122,10 @@ pub enum Strategy {
     Baseline,
     /// The current search (what [`solve`] runs).
     Current,
-    /// The current search without the tray-pressure test, kept so that benchmarks can
-    /// show what the test gains.
-    WithoutPressure,
+    /// The current search plus the tray-pressure test. Not the default: it halves the
+    /// nodes on real-style maps but costs more CPU per node than it saves, so within 1 s
+    /// it decides fewer maps (see `engine/BENCHMARKS.md`).
+    Pressure,
 }
 
 /// Decides whether `pos` can be won without props, within `budget`.

@@ -94,7 +94,7 @@ pub(crate) struct Search<'a> {
     scratch: Vec<u16>,
     /// Which search this is (see [`Strategy`]).
     pub strategy: Strategy,
-    /// The tray-pressure test (used by [`Strategy::Current`] only).
+    /// The tray-pressure test (used by [`Strategy::Pressure`] only).
     pressure: Pressure,
     /// Positions [`Pressure::dead`] proved lost.
     pub pressure_cuts: u64,
@@ -163,7 +163,7 @@ impl<'a> Search<'a> {
         if self.memo.contains(self.st.hash, &self.st.rem) {
             return Outcome::Dead;
         }
-        if self.strategy == Strategy::Current && self.pressure.dead(&self.st, &mut self.work) {
+        if self.strategy == Strategy::Pressure && self.pressure.dead(&self.st, &mut self.work) {
             self.pressure_cuts += 1;
             return Outcome::Dead;
         }
