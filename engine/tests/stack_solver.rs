@@ -42,6 +42,8 @@ fn case(rng: &mut ChaCha8Rng) -> (Layout, Pos) {
 fn solver_agrees_with_the_exhaustive_search() {
     let mut rng = ChaCha8Rng::seed_from_u64(6);
     let (mut wins, mut losses) = (0u32, 0u32);
+    // Positions the tray-pressure test proved lost: the comparison above checks it.
+    let mut cuts = 0u64;
     let cases = 6000;
     for c in 0..cases {
         let (layout, pos) = case(&mut rng);
@@ -52,18 +54,22 @@ fn solver_agrees_with_the_exhaustive_search() {
             Budget::DEFAULT,
             &mut || false,
         );
-        // The baseline search (kept for benchmarks) must agree too.
-        let (baseline, _) = solve_with_strategy(
-            &position(&layout, &pos, &tray),
-            Budget::DEFAULT,
-            &mut || false,
-            Strategy::Baseline,
-        );
-        assert_eq!(
-            matches!(baseline, StackVerdict::Winnable(_)),
-            matches!(verdict, StackVerdict::Winnable(_)),
-            "case {c}: baseline and current disagree: {pos:?}"
-        );
+        // The searches kept for benchmarks (with the tray-pressure test, and the
+        // baseline) must agree too.
+        for strategy in [Strategy::Pressure, Strategy::Baseline] {
+            let (other, stats) = solve_with_strategy(
+                &position(&layout, &pos, &tray),
+                Budget::DEFAULT,
+                &mut || false,
+                strategy,
+            );
+            cuts += stats.pressure_cuts;
+            assert_eq!(
+                matches!(other, StackVerdict::Winnable(_)),
+                matches!(verdict, StackVerdict::Winnable(_)),
+                "case {c}: {strategy:?} and current disagree: {pos:?}"
+            );
+        }
         match verdict {
             StackVerdict::Winnable(line) => {
                 assert!(
@@ -93,6 +99,10 @@ fn solver_agrees_with_the_exhaustive_search() {
     assert!(
         wins > cases / 10 && losses > cases / 10,
         "{wins} / {losses}"
+    );
+    assert!(
+        cuts > u64::from(cases / 10),
+        "the pressure test cut only {cuts} positions"
     );
 }
 

@@ -26,6 +26,24 @@
 //!   `s`'s, and `t` stays free. Free tiles of a kind that cover nothing (held tiles among
 //!   them) are interchangeable, so one of them is tried; and a free tile that covers
 //!   nothing is dominated by a free tile of its kind that covers something.
+//! * **Tray pressure.** A position is lost when no kind can complete its next triple
+//!   before the tray fills. Proof: look at any line's first take that completes a triple,
+//!   of kind `k`, after `B` takes. None of those `B` takes completes a triple, so each
+//!   adds one tile to the tray, and each must leave a slot empty: `tray + B ≤ capacity −
+//!   1`. Before the completing take, the line takes the other `need = 3 − tray[k]` − 1
+//!   tiles of kind `k` it uses and every remaining tile above any of the `need` (a tile
+//!   is taken only once nothing covers it). So `B ≥ need − 1`, and `B ≥ above(x)` for
+//!   each of those `need` tiles `x` (`above`: the remaining tiles covering `x` directly or
+//!   through others): with `S` those `need` tiles, `B ≥ |S ∪ above(S)| − 1`. The test
+//!   computes that minimum over the kind's sets `S` of `need` tiles exactly (it keeps a
+//!   position alive without checking when a triple has more than 12 candidates). If for
+//!   every kind with tiles left it exceeds `capacity − 1 − tray`, no line completes any
+//!   triple, and a line that never does
+//!   cannot take the last tiles (a position with tiles left is not won). The test runs
+//!   only in [`Strategy::Pressure`] (not the default), at every node after the memo, and computes `above` (bitsets, top down) only when no
+//!   kind has its `need` tiles free within that room and the room is at most 2 tiles
+//!   (with more room it keeps the position alive: sound, and on real-style maps it cut
+//!   almost nothing there while costing a quarter of the test's time).
 //!
 //! Move ordering (no effect on the answer): takes of kinds with enough free tiles to
 //! complete a triple soon first, then by the tray's count of the kind (completing a
@@ -48,6 +66,7 @@
 //! [`StackVerdict::Unknown`]. The search recurses once per take, so its depth is at most
 //! the number of tiles ([`crate::stack::MAX_TILES`]) with small frames.
 
+mod pressure;
 pub mod props;
 mod search;
 mod state;
@@ -91,6 +110,8 @@ pub struct StackSolveStats {
     pub nodes: u64,
     /// Dead remaining-sets remembered.
     pub memo: usize,
+    /// Positions the tray-pressure test proved lost.
+    pub pressure_cuts: u64,
 }
 
 /// Which search [`solve_with_strategy`] runs.
@@ -101,6 +122,10 @@ pub enum Strategy {
     Baseline,
     /// The current search (what [`solve`] runs).
     Current,
+    /// The current search plus the tray-pressure test. Not the default: it halves the
+    /// nodes on real-style maps but costs more CPU per node than it saves, so within 1 s
+    /// it decides fewer maps (see `engine/BENCHMARKS.md`).
+    Pressure,
 }
 
 /// Decides whether `pos` can be won without props, within `budget`.
@@ -144,6 +169,7 @@ pub fn solve_with_strategy(
     let stats = StackSolveStats {
         nodes: search.nodes,
         memo: search.memo.len(),
+        pressure_cuts: search.pressure_cuts,
     };
     let verdict = match outcome {
         Outcome::Win => StackVerdict::Winnable(

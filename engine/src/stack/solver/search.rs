@@ -4,6 +4,7 @@
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
+use super::pressure::Pressure;
 use super::state::{State, KINDS};
 use super::Strategy;
 
@@ -93,10 +94,15 @@ pub(crate) struct Search<'a> {
     scratch: Vec<u16>,
     /// Which search this is (see [`Strategy`]).
     pub strategy: Strategy,
+    /// The tray-pressure test (used by [`Strategy::Pressure`] only).
+    pressure: Pressure,
+    /// Positions [`Pressure::dead`] proved lost.
+    pub pressure_cuts: u64,
 }
 
 impl<'a> Search<'a> {
     pub fn new(st: State, max_nodes: u64, interrupt: &'a mut dyn FnMut() -> bool) -> Self {
+        let pressure = Pressure::new(&st);
         Search {
             st,
             memo: DeadMemo::default(),
@@ -110,6 +116,8 @@ impl<'a> Search<'a> {
             cand: Vec::new(),
             scratch: Vec::new(),
             strategy: Strategy::Current,
+            pressure,
+            pressure_cuts: 0,
         }
     }
 
@@ -153,6 +161,10 @@ impl<'a> Search<'a> {
             return Outcome::OutOfBudget;
         }
         if self.memo.contains(self.st.hash, &self.st.rem) {
+            return Outcome::Dead;
+        }
+        if self.strategy == Strategy::Pressure && self.pressure.dead(&self.st, &mut self.work) {
+            self.pressure_cuts += 1;
             return Outcome::Dead;
         }
         let base = self.cand.len();
@@ -224,7 +236,7 @@ impl<'a> Search<'a> {
             }
         }
         let salt = self.salt;
-        if self.strategy == Strategy::Current && salt.is_multiple_of(2) {
+        if self.strategy != Strategy::Baseline && salt.is_multiple_of(2) {
             // Every other attempt: the highest layer first (the order in which the
             // open-source peer finds real maps' wins fast), ties by a salted hash.
             let key = |t: u16| {
