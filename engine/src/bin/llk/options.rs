@@ -1,11 +1,11 @@
 //! Option and argument readers several subcommands share: the `--slide RULE` option, a
-//! board cell from its row and column arguments, and the clock seed used when `--seed`
-//! is absent. They sit below the subcommands, which each use them one way.
+//! board cell from its row and column arguments, the clock seed used when `--seed`
+//! is absent, and what `--budget-ms` means for a search. They sit below the subcommands, which each use them one way.
 
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use llk_engine::classic::slide::SlideRule;
-use llk_engine::classic::{Board, Pos};
+use llk_engine::classic::{Board, Budget, Pos};
 
 use crate::args::{printable, Parsed};
 use crate::fail::{CliError, CliResult};
@@ -46,4 +46,17 @@ pub fn clock_seed() -> u64 {
         .map_or(0, |d| d.as_nanos());
     // Fold the 128-bit nanosecond count and the process id into 64 bits.
     (nanos as u64) ^ ((nanos >> 64) as u64) ^ (u64::from(std::process::id()) << 32)
+}
+
+/// A search's limits from `--budget-ms`: without it, `Budget::DEFAULT` nodes and an
+/// interrupt that never fires; with it, N milliseconds of wall time from this call only.
+pub fn search_limits(budget_ms: Option<u64>) -> (Budget, impl FnMut() -> bool) {
+    let deadline = budget_ms.map(|ms| Instant::now() + Duration::from_millis(ms));
+    let budget = match deadline {
+        None => Budget::DEFAULT,
+        Some(_) => Budget::nodes(u64::MAX),
+    };
+    (budget, move || {
+        deadline.is_some_and(|d| Instant::now() >= d)
+    })
 }

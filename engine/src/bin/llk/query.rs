@@ -1,7 +1,5 @@
 //! The board queries: `path`, `pairs`, `hint`, `solve`.
 
-use std::time::{Duration, Instant};
-
 use llk_engine::classic::slide::{hint, solve_with_interrupt};
 use llk_engine::classic::{Budget, Pair, Path, Pos, Verdict};
 use serde::Serialize;
@@ -9,7 +7,7 @@ use serde::Serialize;
 use crate::args::{self, Spec};
 use crate::fail::CliResult;
 use crate::io::{emit, read_board};
-use crate::options::{cell, slide_rule};
+use crate::options::{cell, search_limits, slide_rule};
 
 const PATH: Spec = Spec {
     command: "path",
@@ -111,15 +109,8 @@ pub fn solve(argv: &[String]) -> CliResult<()> {
     let budget_ms: Option<u64> = a.number("budget-ms")?;
     let rule = slide_rule(&a)?;
     let board = read_board(&a.positional[0], !a.switch("no-border"))?;
-    let verdict = match budget_ms {
-        None => solve_with_interrupt(&board, rule, Budget::DEFAULT, &mut || false),
-        Some(ms) => {
-            let start = Instant::now();
-            let limit = Duration::from_millis(ms);
-            let mut out_of_time = || start.elapsed() >= limit;
-            solve_with_interrupt(&board, rule, Budget::nodes(u64::MAX), &mut out_of_time)
-        }
-    };
+    let (budget, mut interrupt) = search_limits(budget_ms);
+    let verdict = solve_with_interrupt(&board, rule, budget, &mut interrupt);
     let out = match verdict {
         Verdict::Solvable(moves) => SolveOut {
             result: "solvable",

@@ -2,8 +2,6 @@
 //! stack file (after replaying its `taken`). Stack files hold no props, so the hint
 //! assumes none are left: `lost` means no line without props wins.
 
-use std::time::{Duration, Instant};
-
 use llk_engine::classic::Budget;
 use llk_engine::stack::file;
 use llk_engine::stack::solver::props::{plan_with_move_outs, FirstStep, PropLine};
@@ -15,6 +13,7 @@ use serde::Serialize;
 use crate::args::{self, Spec};
 use crate::fail::{CliError, CliResult};
 use crate::io::{emit, name, read_source};
+use crate::options::search_limits;
 
 const SOLVE: Spec = Spec {
     command: "stack solve",
@@ -98,14 +97,9 @@ pub fn solve(argv: &[String]) -> CliResult<()> {
     if let Some(m) = move_outs {
         return plan(&board, m, budget_ms);
     }
-    let verdict = with_position(&board, |pos| match budget_ms {
-        None => solve_with_interrupt(pos, Budget::DEFAULT, &mut || false),
-        Some(ms) => {
-            let start = Instant::now();
-            let limit = Duration::from_millis(ms);
-            let mut out_of_time = || start.elapsed() >= limit;
-            solve_with_interrupt(pos, Budget::nodes(u64::MAX), &mut out_of_time)
-        }
+    let verdict = with_position(&board, |pos| {
+        let (budget, mut interrupt) = search_limits(budget_ms);
+        solve_with_interrupt(pos, budget, &mut interrupt)
     });
     let out = match verdict {
         StackVerdict::Winnable(moves) => SolveOut {
@@ -127,20 +121,9 @@ pub fn solve(argv: &[String]) -> CliResult<()> {
 /// `llk stack solve FILE --move-outs M`: a line with at most M move-outs.
 fn plan(board: &StackBoard, move_outs: u8, budget_ms: Option<u64>) -> CliResult<()> {
     let tray_ids: Vec<Option<TileId>> = board.tray().iter().map(|&t| Some(t)).collect();
-    let line = with_position(board, |pos| match budget_ms {
-        None => plan_with_move_outs(
-            pos,
-            &tray_ids,
-            move_outs,
-            Budget::DEFAULT.max_nodes,
-            &mut || false,
-        ),
-        Some(ms) => {
-            let start = Instant::now();
-            let limit = Duration::from_millis(ms);
-            let mut out_of_time = || start.elapsed() >= limit;
-            plan_with_move_outs(pos, &tray_ids, move_outs, u64::MAX, &mut out_of_time)
-        }
+    let line = with_position(board, |pos| {
+        let (budget, mut interrupt) = search_limits(budget_ms);
+        plan_with_move_outs(pos, &tray_ids, move_outs, budget.max_nodes, &mut interrupt)
     });
     let out = match line {
         PropLine::Winnable(steps) => PlanOut {
