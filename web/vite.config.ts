@@ -8,6 +8,7 @@
 import { fileURLToPath } from "node:url";
 import type { UserConfig } from "vite";
 import { facesPlugin } from "../ui/vite/faces-plugin.ts";
+import { bootPlugin } from "./vite/boot-plugin.ts";
 import { precachePlugin } from "./vite/precache-plugin.ts";
 import { pwaPlugin } from "./vite/pwa-plugin.ts";
 import { wasmPlugin } from "./vite/wasm-plugin.ts";
@@ -24,6 +25,13 @@ export default {
     facesPlugin({ raster: 96 }),
     wasmPlugin(path("../target/wasm/llk.wasm"), path("../ui/src/web/wasm-url.ts")),
     pwaPlugin(path("../icons/source.svg")),
+    // the engine worker and the tab lock started by an inline script, before the view's bundle runs
+    bootPlugin({
+      entry: path("../ui/src/web/boot.ts"),
+      shell: path("../ui/src/web/transport.ts"),
+      worker: /^assets\/engine-worker-[\w-]+\.js$/,
+      wasm: /^assets\/llk-[\w-]+\.wasm$/,
+    }),
     precachePlugin("sw.js"),
   ],
   worker: { format: "es" },
@@ -31,7 +39,8 @@ export default {
     outDir: path("./dist"),
     emptyOutDir: true,
     target: "es2021",
-    // everything in files: the Content-Security-Policy forbids inline scripts
+    // everything in files: the Content-Security-Policy forbids inline scripts (but the boot
+    // script, which boot-plugin.ts writes inline and allows by its hash)
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
     reportCompressedSize: true,

@@ -149,6 +149,8 @@ export class App {
       // the shell writes them only when the benchmark asked (LLK_LAUNCH_REPORT); the daily
       // status (an IPC and a redraw of the code line) waits until the board is painted
       await markFirstBoard((report) => void api.launchReport(report).catch(() => {}));
+      // the audio context, made at the first sound, would cost the first tap: make it when idle
+      sound.prepareWhenIdle();
     }
     await this.codes.refresh();
   }

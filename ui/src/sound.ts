@@ -5,6 +5,10 @@
  * (follow the system), off if the system prefers reduced motion. Without Web Audio (tests,
  * a webview without an audio device) playing is a no-op. The last event asked for is
  * stamped on `<html data-sound>` (with `-muted` when silent) for the end-to-end tests.
+ * Making the `AudioContext` is the costliest step (~160 ms on a phone-speed CPU, 4x throttled):
+ * `prepareWhenIdle` makes it ahead of the first sound, once the page is idle, so the first tap
+ * does not pay for it (a context made before any gesture starts suspended; the first sound,
+ * inside a tap, resumes it).
  */
 import type { Outcome } from "./bindings/Outcome";
 
@@ -121,13 +125,35 @@ export class Sound {
     }
   }
 
-  private render(notes: readonly Note[]): void {
+  /** Makes the audio context now if sound is on (and there is Web Audio); never throws. */
+  prepare(): void {
+    if (this.muted || this.ctx) return;
+    try {
+      this.context();
+    } catch {
+      // no audio device: the first sound tries again, and stays silent
+    }
+  }
+
+  /** `prepare` once the page has nothing else to do (within `timeoutMs` at the latest). */
+  prepareWhenIdle(timeoutMs = 3000): void {
+    const w = globalThis as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number };
+    if (typeof w.requestIdleCallback === "function") w.requestIdleCallback(() => this.prepare(), { timeout: timeoutMs });
+    else setTimeout(() => this.prepare(), Math.min(timeoutMs, 500));
+  }
+
+  private context(): AudioContext | null {
     if (!this.ctx) {
       const Ctor = audioContextClass();
-      if (!Ctor) return;
+      if (!Ctor) return null;
       this.ctx = new Ctor();
     }
-    const ctx = this.ctx;
+    return this.ctx;
+  }
+
+  private render(notes: readonly Note[]): void {
+    const ctx = this.context();
+    if (!ctx) return;
     if (ctx.state === "suspended") void ctx.resume().catch(() => undefined);
     const t0 = ctx.currentTime + 0.01;
     for (const note of notes) {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { defaultChoices } from "../src/dialogs";
 import { DEMO_BOARD, DEMO_MS, DEMO_PATH, shouldShowIntro } from "../src/first-launch";
 import { TABLES, translator } from "../src/i18n";
@@ -60,6 +60,43 @@ describe("sound", () => {
     expect(() => s.play("win")).not.toThrow();
     s.setSetting(null);
     expect(new Sound({ matches: true }).muted).toBe(true);
+  });
+
+  it("makes its audio context ahead of the first sound only when sound is on, and only once", () => {
+    let made = 0;
+    class FakeContext {
+      state = "suspended";
+      currentTime = 0;
+      destination = {};
+      constructor() {
+        made++;
+      }
+      resume(): Promise<void> {
+        this.state = "running";
+        return Promise.resolve();
+      }
+      createOscillator(): object {
+        return { type: "", frequency: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (n: object) => n, start() {}, stop() {} };
+      }
+      createGain(): object {
+        return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (n: object) => n };
+      }
+    }
+    vi.stubGlobal("AudioContext", FakeContext);
+    try {
+      const muted = new Sound({ matches: false });
+      muted.setSetting(true);
+      muted.prepare();
+      expect(made).toBe(0);
+      const s = new Sound({ matches: false });
+      s.prepare();
+      expect(made).toBe(1);
+      s.prepare();
+      s.play("select");
+      expect(made).toBe(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

@@ -15,14 +15,25 @@ export class EngineWorker {
   /** Why the worker cannot answer any more (its script failed), or null while it runs. */
   private dead: string | null = null;
 
-  constructor(wasmUrl: string) {
-    this.worker = new Worker(new URL("./engine-worker.ts", import.meta.url), { type: "module" });
+  /** A new worker (engine-worker.ts) told to load the module at `wasmUrl`. */
+  static start(wasmUrl: string): EngineWorker {
+    const engine = new EngineWorker(new Worker(new URL("./engine-worker.ts", import.meta.url), { type: "module" }));
+    engine.post({ kind: "load", url: wasmUrl });
+    return engine;
+  }
+
+  /**
+   * Drives `worker`, already told to load the module (by `start`, or by the boot script, which
+   * says in `failed` why the worker died if it did before this listened).
+   */
+  constructor(worker: Worker, failed: string | null = null) {
+    this.worker = worker;
+    this.dead = failed;
     this.worker.addEventListener("message", (e: MessageEvent<FromWorker>) => this.settle(e.data));
     this.worker.addEventListener("error", (e) => {
       e.preventDefault();
       this.failAll(`the engine worker failed: ${e.message}`);
     });
-    this.post({ kind: "load", url: wasmUrl });
   }
 
   /** Sends `request` (the protocol's JSON object) after every earlier request was answered. */

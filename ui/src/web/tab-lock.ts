@@ -7,6 +7,30 @@
 
 export const LOCK_NAME = "llk-save";
 
+/** A session-storage flag: the reloaded page takes the lock over (the "take it back" button). */
+const TAKE_OVER = "llk/take-over";
+
+/** Whether this page was reloaded to take the lock over (asked by `askTakeOver`); clears it. */
+export function takeOverPending(): boolean {
+  try {
+    const pending = sessionStorage.getItem(TAKE_OVER) === "1";
+    sessionStorage.removeItem(TAKE_OVER);
+    return pending;
+  } catch {
+    // no session storage: no take-over pending
+    return false;
+  }
+}
+
+/** Asks the page's next load to take the lock over. */
+export function askTakeOver(): void {
+  try {
+    sessionStorage.setItem(TAKE_OVER, "1");
+  } catch {
+    // without session storage the reloaded tab asks for the lock as any new tab does
+  }
+}
+
 /**
  * Resolves true when this tab holds the lock (kept until the page closes or another tab steals
  * it, when `onLost` runs), false when another tab holds it (only without `steal`).

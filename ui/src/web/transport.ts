@@ -2,23 +2,26 @@
  * The web shell's transport: `invoke(command, args)` with the meaning and answers of Tauri's
  * (docs/ipc.md), over the engine compiled to WebAssembly in a worker. On the first call it
  * starts the shell once:
- * 1. opens `localStorage` (missing: a notice, the game goes on unsaved) and registers the
- *    service worker (web build only);
+ * 1. opens `localStorage` (missing: a notice, the game goes on unsaved), has the service
+ *    worker registered once the page has loaded (web build only), and takes the engine worker
+ *    the boot script started (boot-handoff.ts; or starts it);
  * 2. takes the tab lock; when another tab holds it, covers the game with "open in another tab"
  *    and waits for *Play here*, which takes the lock over and reads the latest save;
- * 3. starts the engine (`init`) over the saved `llk/` files with fresh entropy.
+ * 3. starts the engine (`init`) over the saved `llk/` files with fresh entropy: sent while the
+ *    lock is asked for, its writes applied once this tab knows it owns the save (and sent again
+ *    after a take-over, from the other tab's last save).
  * Each answer's storage ops are applied synchronously the moment it arrives, then the call
  * resolves with `ok` or rejects with `err` (`{code, message}`). A trap in the engine rejects
  * that one call with `internal` and restarts the engine from the last saved state. A tab whose
  * lock another tab took stops writing and offers to take the game back (a reload).
  * Test hook: `window.__llkWeb` (see `WebShellState`).
  */
-import { EngineWorker, internal, type Outcome } from "./engine";
+import { internal, type EngineWorker, type Outcome } from "./engine";
+import { bootLock, startEngine } from "./boot-handoff";
 import { showCover, showNotice, hideCover, type SettingsSource } from "./notices";
 import { applyWrites, openStorage, readAll, type KeyValue, type StorageProblem, type Write } from "./storage";
 import { registerServiceWorker } from "./sw-register";
-import { acquireTabLock } from "./tab-lock";
-import { WASM_URL } from "./wasm-url";
+import { acquireTabLock, askTakeOver, takeOverPending } from "./tab-lock";
 import type { ErrorBody } from "./worker-protocol";
 
 export type Invoke = (cmd: string, args?: Record<string, unknown>) => Promise<unknown>;
@@ -39,9 +42,6 @@ declare global {
   }
 }
 
-/** A session-storage flag: the reloaded page takes the lock over (the "take it back" button). */
-const TAKE_OVER = "llk/take-over";
-
 class WebShell {
   readonly state: WebShellState = { owner: false, problems: [], restarts: 0 };
   /** The files as the engine last left them: what a restarted engine starts from. */
@@ -57,33 +57,33 @@ class WebShell {
     if (opened === "missing") this.report("missing");
     else this.store = opened;
     this.files = this.readStored();
-    // the worker fetches and compiles the module while this tab settles who writes
-    if (WASM_URL !== null && typeof Worker !== "undefined" && typeof WebAssembly !== "undefined") {
-      this.engine = new EngineWorker(new URL(WASM_URL, document.baseURI).href);
-    }
+    // started by the boot script already in the web build: the worker has been fetching and
+    // compiling the module while the page loaded; it goes on while this tab settles who writes
+    this.engine = startEngine();
 
-    let steal = false;
-    try {
-      steal = sessionStorage.getItem(TAKE_OVER) === "1";
-      sessionStorage.removeItem(TAKE_OVER);
-    } catch {
-      // no session storage: no take-over pending
-    }
     const onLost = (): void => this.lost();
-    this.state.owner = await acquireTabLock(steal, onLost);
+    // the lock the boot script asked for (boot-handoff.ts), else asked for now
+    const lock = bootLock(onLost) ?? acquireTabLock(takeOverPending(), onLost);
+    // the engine starts on the saved files while the tab lock is asked for (its answer is a round
+    // trip through the browser); the start's writes wait until this tab knows it owns the save
+    let started = this.engine ? this.requestInit() : null;
+    this.state.owner = await lock;
     if (!this.state.owner) {
       await showCover("tab.elsewhere", this.settings);
       this.state.owner = await acquireTabLock(true, onLost);
       hideCover();
-      // the other tab played on: start from what it saved last
+      // the other tab played on: start again (a fresh instance) from what it saved last; the
+      // first start's answer is dropped unapplied
       this.files = this.readStored();
+      started = this.engine ? this.requestInit() : null;
     }
 
-    if (!this.engine) {
+    if (!started) {
       showNotice("engine.missing", this.settings);
       return;
     }
-    const outcome = await this.init();
+    const outcome = await started;
+    this.apply(outcome.answer.writes);
     if ("err" in outcome.answer) {
       console.error("engine start failed:", outcome.answer.err.message);
       if (outcome.answer.err.code === "internal") showNotice("engine.missing", this.settings);
@@ -104,11 +104,17 @@ class WebShell {
     throw outcome.answer.err;
   }
 
-  private init(): Promise<Outcome> {
+  /** A fresh instance started on this tab's files (its writes applied by the caller). */
+  private requestInit(): Promise<Outcome> {
     const engine = this.engine;
     if (!engine) return Promise.resolve({ answer: internal("no engine"), trapped: false });
     const request = { op: "init", files: this.files, random: entropy(), now_ms: Date.now() };
-    return engine.request(request, true).then((outcome) => {
+    return engine.request(request, true);
+  }
+
+  /** A restart after a trap, from the last saved state. */
+  private init(): Promise<Outcome> {
+    return this.requestInit().then((outcome) => {
       this.apply(outcome.answer.writes);
       return outcome;
     });
@@ -138,11 +144,7 @@ class WebShell {
   private lost(): void {
     this.state.owner = false;
     void showCover("tab.moved", this.settings).then(() => {
-      try {
-        sessionStorage.setItem(TAKE_OVER, "1");
-      } catch {
-        // without session storage the reloaded tab asks for the lock as any new tab does
-      }
+      askTakeOver();
       location.reload();
     });
   }
