@@ -16,6 +16,34 @@ function byId<T extends HTMLElement = HTMLElement>(id: string): T {
 
 export { byId };
 
+/*
+ * Writes that touch the DOM only when the value changes: a text node replaced by an equal
+ * one, or an attribute set to what it was, still costs the next frame a style or layout
+ * pass over what it touched, and the HUD is refreshed on every tap.
+ */
+
+/** Sets `el`'s text when it differs. */
+export function setText(el: HTMLElement, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/** Sets `el.hidden` when it differs. */
+export function setHidden(el: HTMLElement, hidden: boolean): void {
+  if (el.hidden !== hidden) el.hidden = hidden;
+}
+
+/** Sets a button's `disabled` when it differs. */
+export function setDisabled(el: HTMLButtonElement, disabled: boolean): void {
+  if (el.disabled !== disabled) el.disabled = disabled;
+}
+
+/** Sets an attribute when it differs (`null` removes it). */
+export function setAttr(el: HTMLElement, name: string, value: string | null): void {
+  if (el.getAttribute(name) === value) return;
+  if (value === null) el.removeAttribute(name);
+  else el.setAttribute(name, value);
+}
+
 /** The Pause button's icons (index.html draws the pause one first). */
 const PAUSE_ICON = "M9 5v14M15 5v14";
 const PLAY_ICON = "M7 4v16l13-8z";
@@ -58,15 +86,20 @@ export class Hud {
     byId("notice-close").addEventListener("click", () => (this.notice.hidden = true));
   }
 
+  /** The stat boxes (`.stat`) of the combo, the level and the seed, looked up once. */
+  private readonly comboStat = this.combo.closest<HTMLElement>(".stat")!;
+  private readonly levelStat = this.level.closest<HTMLElement>(".stat")!;
+  private readonly seedStat = this.seed.closest<HTMLElement>(".stat")!;
+
   /** Shows the classic or the stack set of stats and buttons. */
   private setMode(stack: boolean): void {
     this.showSeed(true);
-    this.combo.closest<HTMLElement>(".stat")!.hidden = stack;
-    this.level.closest<HTMLElement>(".stat")!.hidden = !stack;
-    this.buttons.shuffle.hidden = stack;
-    this.buttons.undo.hidden = stack;
+    setHidden(this.comboStat, stack);
+    setHidden(this.levelStat, !stack);
+    setHidden(this.buttons.shuffle, stack);
+    setHidden(this.buttons.undo, stack);
     // Classic shows it too: "Show me" (classic/solve-run.ts).
-    this.buttons.demo.hidden = false;
+    setHidden(this.buttons.demo, false);
   }
 
   /**
@@ -74,37 +107,39 @@ export class Hud {
    * and no seed can be typed in for one), free play and stack show it.
    */
   showSeed(on: boolean): void {
-    this.seed.closest<HTMLElement>(".stat")!.hidden = !on;
+    setHidden(this.seedStat, !on);
   }
 
   updateStack(v: StackView, paused: boolean, t: Translate): void {
     this.setMode(true);
-    this.stuck.hidden = true;
-    this.tiles.textContent = String(v.tiles_left);
-    this.score.textContent = String(v.score);
-    this.level.textContent = v.options.level === null ? "–" : String(v.options.level);
-    this.seed.textContent = v.options.seed;
+    setHidden(this.stuck, true);
+    setText(this.tiles, String(v.tiles_left));
+    setText(this.score, String(v.score));
+    setText(this.level, v.options.level === null ? "–" : String(v.options.level));
+    setText(this.seed, v.options.seed);
     const playing = v.status === "playing";
-    this.buttons.hint.disabled = paused || !playing;
-    this.buttons.demo.disabled = paused || !playing;
-    this.buttons.demo.title = t("btn.demoLong");
-    this.buttons.pause.disabled = !playing;
+    setDisabled(this.buttons.hint, paused || !playing);
+    setDisabled(this.buttons.demo, paused || !playing);
+    setAttr(this.buttons.demo, "title", t("btn.demoLong"));
+    setDisabled(this.buttons.pause, !playing);
   }
 
+  /**
+   * The classic HUD for `game`; only what changed is written (a tap changes the tiles left
+   * and the score at most). The combo's text is the combo meter's (classic/feedback.ts).
+   */
   update(game: GameView, paused: boolean): void {
     this.setMode(false);
-    this.tiles.textContent = String(game.tiles_left);
-    this.score.textContent = String(game.score);
-    this.combo.textContent = game.combo > 1 ? `×${game.combo}` : "–";
-    this.combo.closest(".stat")?.classList.toggle("hot", game.combo > 1);
-    this.seed.textContent = game.options.seed;
+    setText(this.tiles, String(game.tiles_left));
+    setText(this.score, String(game.score));
+    setText(this.seed, game.options.seed);
     const playing = game.status !== "won";
-    this.buttons.hint.disabled = paused || game.status !== "playing";
-    this.buttons.shuffle.disabled = paused || !playing || game.tiles_left === 0;
-    this.buttons.undo.disabled = paused || !game.can_undo;
-    this.buttons.pause.disabled = !playing;
-    this.buttons.demo.disabled = paused || game.status !== "playing";
-    this.stuck.hidden = paused || game.status !== "stuck";
+    setDisabled(this.buttons.hint, paused || game.status !== "playing");
+    setDisabled(this.buttons.shuffle, paused || !playing || game.tiles_left === 0);
+    setDisabled(this.buttons.undo, paused || !game.can_undo);
+    setDisabled(this.buttons.pause, !playing);
+    setDisabled(this.buttons.demo, paused || game.status !== "playing");
+    setHidden(this.stuck, paused || game.status !== "stuck");
   }
 
   setPaused(paused: boolean, t: Translate): void {
@@ -119,8 +154,7 @@ export class Hud {
   }
 
   setTime(ms: number): void {
-    const text = formatTime(ms);
-    if (this.timer.textContent !== text) this.timer.textContent = text;
+    setText(this.timer, formatTime(ms));
   }
 
   showNotice(text: string | null): void {
@@ -130,8 +164,7 @@ export class Hud {
 
   /** A short pulse on the combo counter. */
   pulseCombo(): void {
-    const stat = this.combo.closest(".stat");
-    if (!stat) return;
+    const stat = this.comboStat;
     // A new animation name restarts the pulse; removing and re-adding the class would need a
     // forced layout in between (reading offsetWidth) on every matching tap.
     if (stat.classList.contains("pulse")) stat.classList.toggle("again");

@@ -1,3 +1,4 @@
+import { afterFrame } from "./after-frame";
 import { timing } from "./timings";
 
 /**
@@ -20,9 +21,15 @@ export class Toasts {
     }, ms);
   }
 
+  /**
+   * Says `message` to screen readers, after the next frame: a tap's announcement need not
+   * delay the frame that shows the tap (a screen reader reads it a moment later anyway).
+   */
   announce(message: string): void {
-    // re-setting the same text would not be read again
-    this.announcer.textContent = "";
-    window.setTimeout(() => (this.announcer.textContent = message), 30);
+    afterFrame(() => {
+      // re-setting the same text would not be read again
+      this.announcer.textContent = "";
+      window.setTimeout(() => (this.announcer.textContent = message), 30);
+    });
   }
 }

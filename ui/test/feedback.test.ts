@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { comboState, preShuffleCells } from "../src/classic/feedback";
+import { comboDisplay, comboState, preShuffleCells } from "../src/classic/feedback";
 import { nearestTile } from "../src/classic/focus";
 
 const _ = null;
@@ -53,5 +53,19 @@ describe("comboState", () => {
     expect(comboState(g, 3500)).toEqual({ combo: 3, left: 0.5 });
     expect(comboState(g, 5000)).toEqual({ combo: 0, left: 0 });
     expect(comboState({ ...g, combo_until_ms: null }, 0)).toEqual({ combo: 0, left: 0 });
+  });
+});
+
+describe("comboDisplay", () => {
+  const g = { combo: 3, combo_until_ms: 5000, combo_window_ms: 3000 };
+  it("shows the multiplier with its draining bar", () => {
+    expect(comboDisplay(g, 3500)).toEqual({ text: "×3", hot: true, left: 0.5 });
+  });
+  it("draws no bar while the combo reads – (a lone match's window)", () => {
+    expect(comboDisplay({ ...g, combo: 1 }, 3500)).toEqual({ text: "–", hot: false, left: 0 });
+  });
+  it("clears when the window ran out or outside classic play", () => {
+    expect(comboDisplay(g, 5000)).toEqual({ text: "–", hot: false, left: 0 });
+    expect(comboDisplay(null, 0)).toEqual({ text: "–", hot: false, left: 0 });
   });
 });

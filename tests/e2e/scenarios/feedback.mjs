@@ -187,7 +187,7 @@ test("feedback: a dialog stops the clock; Pause shows a play icon", async () => 
   }
 });
 
-test("feedback: after a keyboard match focus goes to the nearest tile; +points and the combo bar", async () => {
+test("feedback: after a keyboard match focus goes to the nearest tile; +points, and no combo bar for a lone match", async () => {
   const b = await launch();
   try {
     await newGame(b, { layout: "10x10", seed: "12345" });
@@ -210,7 +210,9 @@ test("feedback: after a keyboard match focus goes to the nearest tile; +points a
     await b.waitUntil(async () => (await tilesLeft(b)) === 98, { timeout: 5000, timeoutMsg: "the keyboard match did not happen" });
     const float = await b.execute(() => window.__fx.float);
     assert(/^\+\d+$/.test(float), `+points text: ${float}`);
-    assert(await b.execute(() => document.querySelector(".stat.combo").classList.contains("combo-live")), "the combo window is shown");
+    // a lone match opens the combo window but makes no combo: it reads "–", with no bar
+    await b.waitUntil(async () => (await text(b, "#combo")) === "–", { timeout: 2000, timeoutMsg: "combo text" });
+    assert(!(await b.execute(() => document.querySelector(".stat.combo").classList.contains("combo-live"))), "no combo bar under –");
     await shot(b, "feedback-keyboard-match");
     await waitGone(b, [a, c]);
     const g = await grid(b);
@@ -228,11 +230,9 @@ test("feedback: after a keyboard match focus goes to the nearest tile; +points a
       return el?.matches("button.tile") ? [Number(el.dataset.row), Number(el.dataset.col)] : null;
     });
     assertEq(focused, best, "focus is on the nearest remaining tile");
-    // the combo window runs out: the bar and the highlight go
-    await b.waitUntil(() => b.execute(() => !document.querySelector(".stat.combo").classList.contains("combo-live")), {
-      timeout: 6000,
-      timeoutMsg: "the combo window did not run out",
-    });
+    // the combo window runs out: still no bar, still no combo
+    await b.pause(3500);
+    assert(!(await b.execute(() => document.querySelector(".stat.combo").classList.contains("combo-live"))), "no combo bar");
     assertEq(await text(b, "#combo"), "–", "combo cleared");
   } finally {
     await b.deleteSession();

@@ -5,7 +5,8 @@
 // board p95 under 1.5 s and a tap's script p95 under 16 ms. Not a test: numbers to compare.
 //   node tests/web/bench/page.mjs [--dist web/dist]... [--loads 20] [--throttle 4] [--pairs 200]
 //                                 [--only size|first|taps] [--detail]
-// Several --dist (e.g. a copy of an earlier build) are measured side by side, loads interleaved.
+// Several --dist (e.g. a copy of an earlier build) are measured side by side: loads interleaved,
+// and the taps' games played side by side, a pair in each in turn.
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -14,7 +15,7 @@ import { CHROMIUM_ARGS, DIST, PHONES } from "../lib.mjs";
 import { firstBoard } from "./first-board.mjs";
 import { siteSizes } from "./size.mjs";
 import { printTable, summary } from "./stats.mjs";
-import { tapsOfGame } from "./taps.mjs";
+import { tapsOfGames } from "./taps.mjs";
 
 const require = createRequire(new URL("../../../ui/package.json", import.meta.url));
 /** @type {import("playwright-core")} */
@@ -65,8 +66,9 @@ try {
     );
   }
   if (opt.only === undefined || opt.only === "taps") {
-    for (const [k, url] of urls.entries()) {
-      const taps = await tapsOfGame(browser, url, { viewport, throttle, maxPairs: Number(opt.pairs) });
+    // the builds' games are played side by side, a pair in each in turn
+    const all = await tapsOfGames(browser, urls, { viewport, throttle, maxPairs: Number(opt.pairs) });
+    for (const [k, taps] of all.entries()) {
       console.log(`\n${label(k)}per tile tap over a classic game, ${taps.length} taps (ms, throttled; goal script p95 < 16)`);
       const rows = [];
       for (const kind of ["select", "match", "all"]) {

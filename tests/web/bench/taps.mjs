@@ -48,18 +48,18 @@ function watchAnswers() {
   addEventListener("DOMContentLoaded", start);
 }
 
-const sel = ([r, c]) => `#board button.tile[data-row="${r}"][data-col="${c}"]`;
+export const sel = ([r, c]) => `#board button.tile[data-row="${r}"][data-col="${c}"]`;
 const tilesLeft = (page) => page.evaluate(() => Number(document.getElementById("tiles-left").textContent));
 
 /** Taps tile `cell` with the answer observer armed; waits until `done` holds in the page. */
-async function tapTile(page, cell, done, arg) {
+export async function tapTile(page, cell, done, arg) {
   await page.evaluate(() => window.__llkArm());
   await tap(page, sel(cell));
   await page.waitForFunction(done, arg, { timeout: 10_000 });
 }
 
 /** The two cells the view's Hint marks. */
-async function hint(page) {
+export async function hint(page) {
   await tap(page, "#btn-hint");
   const h = await page.waitForFunction(() => {
     const t = [...document.querySelectorAll("#board button.tile[data-hint]:not(.vanishing)")];
@@ -107,10 +107,12 @@ export function tapsOfTrace(events, kinds) {
   return out;
 }
 
-/** Plays one classic game to the win (or `maxPairs` pairs); every tile tap measured. */
-export async function tapsOfGame(browser, url, { viewport, throttle, maxPairs }) {
+/**
+ * A phone context on `url` with the answer observer installed, the intro card closed and the
+ * CPU throttled: `{ context, page }` (the caller closes the context).
+ */
+export async function openGame(browser, url, { viewport, throttle }) {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 3, isMobile: true, hasTouch: true, locale: "en-US" });
-  const taps = [];
   try {
     await context.addInitScript(watchAnswers);
     const page = await context.newPage();
@@ -122,33 +124,88 @@ export async function tapsOfGame(browser, url, { viewport, throttle, maxPairs })
     }
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
-    for (let pairs = 0; pairs < maxPairs; pairs++) {
-      const state = await page.evaluate(() => ({
-        won: document.getElementById("dlg-won").open,
-        stuck: !document.getElementById("stuck").hidden,
-      }));
-      if (state.won) break;
-      if (state.stuck) {
-        await tap(page, "#stuck-shuffle");
-        await page.waitForFunction(() => document.getElementById("stuck").hidden);
-        continue;
-      }
-      const left = await tilesLeft(page);
-      if (left === 0) {
-        await page.waitForSelector("#dlg-won[open]");
-        break;
-      }
-      const [a, b] = await hint(page);
-      await browser.startTracing(page, { categories: CATEGORIES });
-      await tapTile(page, a, (s) => document.querySelector(s)?.getAttribute("aria-pressed") === "true", sel(a));
-      await tapTile(page, b, (n) => Number(document.getElementById("tiles-left").textContent) === n, left - 2);
-      // two frames, so that the frame after the answer is in the trace
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      const trace = JSON.parse((await browser.stopTracing()).toString("utf8"));
-      taps.push(...tapsOfTrace(trace.traceEvents ?? trace, ["select", "match"]));
-    }
-  } finally {
+    return { context, page, cdp };
+  } catch (e) {
     await context.close();
+    throw e;
   }
-  return taps;
+}
+
+/**
+ * The next pair to play, found with the view's Hint: `[a, b, left]`, or null when the game is
+ * over. A stuck board is shuffled first.
+ */
+export async function nextPair(page) {
+  for (;;) {
+    const state = await page.evaluate(() => ({
+      won: document.getElementById("dlg-won").open,
+      stuck: !document.getElementById("stuck").hidden,
+    }));
+    if (state.won) return null;
+    if (state.stuck) {
+      await tap(page, "#stuck-shuffle");
+      await page.waitForFunction(() => document.getElementById("stuck").hidden);
+      continue;
+    }
+    const left = await tilesLeft(page);
+    if (left === 0) {
+      await page.waitForSelector("#dlg-won[open]");
+      return null;
+    }
+    const [a, b] = await hint(page);
+    return [a, b, left];
+  }
+}
+
+/**
+ * Plays pairs until the win (or `maxPairs`); `pair(a, b, left)` taps the two cells (its own
+ * measurement around them).
+ */
+export async function playPairs(page, maxPairs, pair) {
+  for (let pairs = 0; pairs < maxPairs; pairs++) {
+    const next = await nextPair(page);
+    if (!next) break;
+    await pair(...next);
+  }
+}
+
+/** The page's wait for the first tap's answer (the tile pressed). */
+export const pressed = (s) => document.querySelector(s)?.getAttribute("aria-pressed") === "true";
+/** The page's wait for the second tap's answer (two tiles fewer). */
+export const fewer = (n) => Number(document.getElementById("tiles-left").textContent) === n;
+
+/** One traced pair on `page`: its two taps' figures. */
+async function tracedPair(browser, page, [a, b, left]) {
+  await browser.startTracing(page, { categories: CATEGORIES });
+  await tapTile(page, a, pressed, sel(a));
+  await tapTile(page, b, fewer, left - 2);
+  // two frames, so that the frame after the answer is in the trace
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const trace = JSON.parse((await browser.stopTracing()).toString("utf8"));
+  return tapsOfTrace(trace.traceEvents ?? trace, ["select", "match"]);
+}
+
+/**
+ * Plays one classic game per url to the win (or `maxPairs` pairs), every tile tap measured:
+ * one list of taps per url. The games are played side by side, a pair in each in turn, so
+ * that the machine's load changes weigh on every build alike.
+ */
+export async function tapsOfGames(browser, urls, { viewport, throttle, maxPairs }) {
+  const games = [];
+  try {
+    for (const url of urls) games.push(await openGame(browser, url, { viewport, throttle }));
+    const taps = urls.map(() => []);
+    const done = urls.map(() => false);
+    for (let pairs = 0; pairs < maxPairs && done.includes(false); pairs++) {
+      for (const [k, { page }] of games.entries()) {
+        if (done[k]) continue;
+        const next = await nextPair(page);
+        if (!next) done[k] = true;
+        else taps[k].push(...(await tracedPair(browser, page, next)));
+      }
+    }
+    return taps;
+  } finally {
+    for (const { context } of games) await context.close();
+  }
 }

@@ -6,6 +6,7 @@
  * It may draw the board transposed (orientation.ts): cells keep their engine `data-row`
  * and `data-col`, only their grid placement and the glide offsets change.
  */
+import { afterFrame } from "../after-frame";
 import { faceElement, faceOf } from "../faces";
 import type { Translate } from "../i18n";
 import type { GameView, Pos } from "../ipc";
@@ -20,11 +21,6 @@ export interface BoardHandlers {
   onSelect(row: number, col: number): void;
 }
 
-/** Runs `fn` once the next frame has been drawn (a task queued from that frame's callback). */
-function afterNextFrame(fn: () => void): void {
-  requestAnimationFrame(() => window.setTimeout(fn, 0));
-}
-
 export class BoardView {
   readonly el: HTMLElement;
   private cells: (HTMLElement | null)[][] = [];
@@ -37,6 +33,14 @@ export class BoardView {
   private size: CellSize | null = null;
   /** The one tile with tabIndex 0 (the roving tab stop), so that a move touches two tiles only. */
   private tabStop: HTMLButtonElement | null = null;
+  /**
+   * Tiles whose tab index is still to be written because they had the focus (writing the
+   * focused element's tab index forces a style recalculation at once): written once the
+   * focus has moved on (a matched tile, after the frame that shows the match) or is leaving
+   * the board (a tapped tile: Tab moves on from the focused element whatever its own tab
+   * index says, so only a focus coming back needs it).
+   */
+  private readonly staleTabIndex = new Set<HTMLElement>();
   private orient: Orientation = UPRIGHT;
   private t: Translate;
 
@@ -50,6 +54,10 @@ export class BoardView {
       const col = Number(tile.dataset["col"]);
       this.setFocus([row, col], false);
       handlers.onSelect(row, col);
+    });
+    el.addEventListener("focusout", (e) => {
+      const to = e.relatedTarget;
+      if (!(to instanceof Node && el.contains(to))) this.writeStaleTabIndex(true);
     });
     el.addEventListener("focusin", (e) => {
       const tile = (e.target as Element).closest<HTMLButtonElement>("button.tile");
@@ -150,6 +158,7 @@ export class BoardView {
       this.cols = game.cols;
       this.el.replaceChildren();
       this.tabStop = null;
+      this.staleTabIndex.clear();
       this.cells = Array.from({ length: game.rows }, () => Array<HTMLElement | null>(game.cols).fill(null));
       this.kinds = Array.from({ length: game.rows }, () => Array<number | null>(game.cols).fill(null));
       this.el.style.setProperty("--rows", String(game.rows));
@@ -183,7 +192,7 @@ export class BoardView {
     if (!hadFocus) return;
     // Focus on a tile that is fading out (a match) moves after the frame that shows the
     // match: moving it now would force the style of the changed board before that frame.
-    if (document.activeElement?.classList.contains("vanishing")) afterNextFrame(() => this.focusCurrent());
+    if (document.activeElement?.classList.contains("vanishing")) afterFrame(() => this.focusCurrent());
     else this.focusCurrent();
   }
 
@@ -264,6 +273,7 @@ export class BoardView {
     if (el instanceof HTMLButtonElement && !el.classList.contains("vanishing")) {
       if (document.activeElement !== el) el.focus({ preventScroll: this.panning() === null });
     } else if (this.el.contains(document.activeElement) || document.activeElement === document.body) this.el.focus();
+    this.writeStaleTabIndex();
   }
 
   /**
@@ -288,14 +298,29 @@ export class BoardView {
   /**
    * Gives `el` the tab index the roving tab stop says (0 for the stop, else -1). Changing the
    * tab index of the focused element makes Chromium recompute the style at once (to know
-   * whether it may keep the focus): on a match that is the tapped tile, which is fading out
-   * and whose focus moves after the next frame, so it is left as it is (it leaves the DOM
-   * when its fade ends, and it takes no clicks meanwhile).
+   * whether it may keep the focus), so the focused tile's is left for later (`staleTabIndex`).
    */
   private writeTabIndex(el: HTMLElement): void {
-    if (el === document.activeElement && el.classList.contains("vanishing")) return;
+    if (el === document.activeElement) this.staleTabIndex.add(el);
+    else this.setTabIndexNow(el);
+  }
+
+  private setTabIndexNow(el: HTMLElement): void {
     const want = el === this.tabStop ? "0" : "-1";
     if (el.getAttribute("tabindex") !== want) el.setAttribute("tabindex", want);
+  }
+
+  /**
+   * Writes the tab indexes left for later by `writeTabIndex` of the tiles that no longer
+   * have the focus; with `leaving` (the focus is leaving the board) the focused one's too.
+   */
+  private writeStaleTabIndex(leaving = false): void {
+    if (this.staleTabIndex.size === 0) return;
+    for (const el of [...this.staleTabIndex]) {
+      if (el === document.activeElement && !leaving) continue;
+      this.staleTabIndex.delete(el);
+      this.setTabIndexNow(el);
+    }
   }
 
   private mark(pos: Pos, cls: "selected" | "hinted", on: boolean): void {

@@ -7,10 +7,11 @@
  * sizes the board to the stage, and runs the dead-end warning and "Show me". The app owns
  * the clock, the pause, the HUD's shared parts and the dialogs every mode shares.
  */
+import { afterFrame } from "../after-frame";
 import { api } from "../api";
 import { celebrate } from "../celebrate";
 import { faceOf } from "../faces";
-import { byId } from "../hud";
+import { byId, setAttr, setDisabled, setHidden } from "../hud";
 import type { Translate } from "../i18n";
 import type { AnyView, GameView, JourneyView, Outcome, StackStatus, Status } from "../ipc";
 import { JourneyUi } from "../journey/controller";
@@ -60,6 +61,14 @@ export class ClassicController implements ModeController {
   /** An auto-shuffle is being shown after its match: taps wait until it is drawn. */
   private settleUntil = 0;
   private settleTimer = 0;
+  /**
+   * Counts the boards drawn whole (a new game, a shuffle, an undo, another mode): what a tap
+   * left for after its frame (the match's line, "+points") is dropped if the board it was
+   * for has been replaced meanwhile.
+   */
+  private boards = 0;
+  /** The dead-end check and the combo meter are queued for after the frame (see `refresh`). */
+  private lateQueued = false;
 
   constructor(
     private readonly host: ClassicHost,
@@ -116,6 +125,7 @@ export class ClassicController implements ModeController {
   /** A new game of any mode is about to be drawn: what ran on the old board stops (a
    *  pending auto-shuffle, "Show me"). */
   leaving(): void {
+    this.boards++;
     this.cancelSettle();
     this.newBest = false;
     this.solveRun.stop(false);
@@ -127,6 +137,7 @@ export class ClassicController implements ModeController {
     else this.journey.hide();
     const game: GameView = view.mode === "journey" ? view.game : view;
     this.game = game;
+    this.boards++;
     this.board.setHint([]);
     this.overlay.clear();
     this.fitNow();
@@ -138,6 +149,7 @@ export class ClassicController implements ModeController {
 
   /** Another mode's game replaced the board. */
   hide(): void {
+    this.boards++;
     this.game = null;
     this.board.setHint([]);
     this.overlay.clear();
@@ -169,7 +181,11 @@ export class ClassicController implements ModeController {
     if (fit.size.scrolls) this.board.reveal(this.board.marked, false);
   }
 
-  /** The HUD, the journey's props, the dead-end warning and the clock after a change. */
+  /**
+   * The HUD, the journey's props, the dead-end warning and the clock after a change. It runs
+   * after every tap, so it writes only what changed; the dead-end check (which may ask the
+   * engine for a verdict) and the combo meter wait for the frame that shows the change.
+   */
   refresh(): void {
     const g = this.game;
     if (!g) return;
@@ -183,13 +199,24 @@ export class ClassicController implements ModeController {
     // where neither is offered (the shell refuses both outside classic).
     const inJourney = this.journey.view !== null;
     hud.showSeed(!inJourney);
-    hud.buttons.demo.hidden = inJourney;
-    hud.buttons.demo.setAttribute("aria-pressed", String(this.solveRun.running));
-    hud.buttons.demo.title = t("btn.solveLong");
-    this.deadEnd.update(inJourney ? null : g, paused);
+    setHidden(hud.buttons.demo, inJourney);
+    setAttr(hud.buttons.demo, "aria-pressed", String(this.solveRun.running));
+    setAttr(hud.buttons.demo, "title", t("btn.solveLong"));
     this.host.runClock(g.status === "playing" && journeyOn);
     this.stuckFeedback(g, t);
-    this.combo.draw(g, this.host.elapsed());
+    this.refreshLate();
+  }
+
+  /** The dead-end warning and the combo meter for the game drawn then, after the next frame. */
+  private refreshLate(): void {
+    if (this.lateQueued) return;
+    this.lateQueued = true;
+    afterFrame(() => {
+      this.lateQueued = false;
+      const g = this.game;
+      this.combo.draw(g, this.host.elapsed());
+      if (g) this.deadEnd.update(this.journey.view !== null ? null : g, this.host.paused());
+    });
   }
 
   setTranslate(t: Translate): void {
@@ -254,6 +281,7 @@ export class ClassicController implements ModeController {
   /** The board after a change that is no tap (shuffle, undo, an auto-shuffle turned on while stuck). */
   afterChange(view: AnyView, what: "shuffle" | "undo"): void {
     this.cancelSettle();
+    this.boards++;
     if (view.mode === "stack") return this.host.showAny(view);
     if (view.mode === "journey") this.journey.update(view, false);
     const game: GameView = view.mode === "journey" ? view.game : view;
@@ -292,7 +320,11 @@ export class ClassicController implements ModeController {
     this.host.refresh();
   }
 
-  /** Draws what a tap (or a step of "Show me") did. */
+  /**
+   * Draws what a tap (or a step of "Show me") did. What the tap's frame must show is drawn
+   * now: the tiles (selected, deselected, fading), the HUD's numbers. The rest waits for
+   * that frame (`afterFrame`): the announcement, the combo, the match's line and "+points".
+   */
   private applyOutcome(outcome: Outcome, game: GameView): void {
     const t = this.host.t();
     const toasts = this.host.toasts;
@@ -330,13 +362,11 @@ export class ClassicController implements ModeController {
     const reduced = this.reducedMotion.matches;
     const total = reduced ? 0 : pathDuration(outcome.path);
     const fade = reduced ? 60 : timing("fade");
-    const g = this.board.geometry();
-    if (g) this.overlay.draw(outcome.path, g, total, reduced ? 250 : Math.round(fade / 2));
+    this.overlay.setPath(outcome.path);
     this.board.setHint([]);
     this.board.setSelection(null);
     const before = this.game?.cells ?? game.cells;
     this.board.vanish(outcome.removed, total, fade);
-    if (g) floatPoints(this.fxFrame, g, outcome.removed, outcome.points, Math.round(total / 2));
     this.game = game;
     const moves = outcome.moves;
     // An auto-shuffle waits for its match: the board as the match left it first.
@@ -350,12 +380,34 @@ export class ClassicController implements ModeController {
       settle = Math.max(settle, total + glideMs);
     }
     if (outcome.shuffled) this.showAutoShuffle(game, settle, reduced);
-    if (outcome.combo > 1) this.host.hud.pulseCombo();
-    this.host.toasts.announce(this.host.t()("announce.matched", { n: game.tiles_left }));
+    this.afterMatchFrame(outcome, total, reduced ? 250 : Math.round(fade / 2), game.tiles_left);
     if (game.status === "won") {
       this.host.stopClock();
       window.setTimeout(() => this.showWon(), total + fade + 150);
     }
+  }
+
+  /**
+   * What a match shows after its first frame: the line (over `totalMs`, held `holdMs`), the
+   * "+points", the combo's pulse and the announcement. The line and the points are timed from
+   * the answer: drawn `late` ms after it, their animations start `late` ms in, so they end
+   * when they would have had they been drawn with the tiles (the first frame shows a line of
+   * length zero either way).
+   */
+  private afterMatchFrame(outcome: Extract<Outcome, { kind: "matched" }>, totalMs: number, holdMs: number, tilesLeft: number): void {
+    const answered = performance.now();
+    const boards = this.boards;
+    afterFrame(() => {
+      if (boards !== this.boards) return;
+      const late = performance.now() - answered;
+      const g = this.board.geometry();
+      if (g) {
+        this.overlay.draw(outcome.path, g, totalMs, holdMs, "link", late);
+        floatPoints(this.fxFrame, g, outcome.removed, outcome.points, Math.round(totalMs / 2) - late);
+      }
+      if (outcome.combo > 1) this.host.hud.pulseCombo();
+      this.host.toasts.announce(this.host.t()("announce.matched", { n: tilesLeft }));
+    });
   }
 
   private async hint(): Promise<void> {
@@ -415,10 +467,10 @@ export class ClassicController implements ModeController {
   /** Stuck: the banner's Undo, and why Hint is off (its tooltip says so too). */
   private stuckFeedback(g: GameView, t: Translate): void {
     const stuck = g.status === "stuck";
-    byId<HTMLButtonElement>("stuck-undo").disabled = this.host.hud.buttons.undo.disabled;
+    setDisabled(byId<HTMLButtonElement>("stuck-undo"), this.host.hud.buttons.undo.disabled);
     const hint = this.host.hud.buttons.hint;
-    if (stuck) hint.title = t("stuck.noHint");
-    else if (!this.journey.view) hint.removeAttribute("title");
+    if (stuck) setAttr(hint, "title", t("stuck.noHint"));
+    else if (!this.journey.view) setAttr(hint, "title", null);
   }
 
   private showWon(): void {

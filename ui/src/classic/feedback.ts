@@ -6,6 +6,7 @@
  * shows after it). The rules and the window are the engine's (`combo_until_ms`,
  * `combo_window_ms`, `no_path` in the payloads): this only draws them.
  */
+import { setText } from "../hud";
 import type { GameView, Pos } from "../ipc";
 import { centre, type BoardGeometry } from "./path-view";
 
@@ -91,6 +92,18 @@ export function comboState(g: Pick<GameView, "combo" | "combo_until_ms" | "combo
   return { combo: g.combo, left: Math.min(1, (until - now) / g.combo_window_ms) };
 }
 
+/**
+ * What the combo stat shows at game time `now` (`g` null: outside classic play): its text,
+ * whether it is highlighted, and how much of the bar is drawn (0..1). The bar shows only with
+ * a multiplier to show (×2 and up): after a lone match the window runs too, but the combo
+ * reads "–" and a draining bar under it would say nothing. Pure.
+ */
+export function comboDisplay(g: Pick<GameView, "combo" | "combo_until_ms" | "combo_window_ms"> | null, now: number): { text: string; hot: boolean; left: number } {
+  const { combo, left } = g ? comboState(g, now) : { combo: 0, left: 0 };
+  const hot = combo > 1;
+  return { text: hot ? `×${combo}` : "–", hot, left: hot ? left : 0 };
+}
+
 /** The combo stat of the HUD with its draining bar. */
 export class ComboMeter {
   private readonly stat: HTMLElement | null;
@@ -107,14 +120,21 @@ export class ComboMeter {
     this.stat?.append(bar);
   }
 
-  /** Draws `g`'s combo at game time `now` (null outside classic play: cleared). */
+  /**
+   * Draws `g`'s combo at game time `now` (null outside classic play: cleared), as
+   * `comboDisplay` says. Only what changed is written: this runs every 100 ms and after
+   * every tap.
+   */
   draw(g: GameView | null, now: number): void {
-    const { combo, left } = g ? comboState(g, now) : { combo: 0, left: 0 };
-    const text = combo > 1 ? `×${combo}` : "–";
-    if (this.value.textContent !== text) this.value.textContent = text;
-    this.stat?.classList.toggle("hot", combo > 1);
-    this.stat?.classList.toggle("combo-live", left > 0);
+    const { text, hot, left } = comboDisplay(g, now);
+    setText(this.value, text);
+    const stat = this.stat;
+    if (!stat) return;
+    if (stat.classList.contains("hot") !== hot) stat.classList.toggle("hot", hot);
+    if (stat.classList.contains("combo-live") !== left > 0) stat.classList.toggle("combo-live", left > 0);
+    const shown = String(Math.round(left * 1000) / 1000);
+    if (stat.dataset["comboLeft"] === shown) return;
     this.fill.style.setProperty("--left", left.toFixed(3));
-    if (this.stat) this.stat.dataset["comboLeft"] = String(Math.round(left * 1000) / 1000);
+    stat.dataset["comboLeft"] = shown;
   }
 }

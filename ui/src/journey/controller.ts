@@ -8,7 +8,7 @@
  * the level is lost.
  */
 import { api } from "../api";
-import { byId } from "../hud";
+import { byId, setAttr, setDisabled, setHidden, setText } from "../hud";
 import { sound } from "../sound";
 import type { Translate } from "../i18n";
 import type { AnyView, JourneyView } from "../ipc";
@@ -143,13 +143,13 @@ export class JourneyUi {
     const left = v.journey.props_left;
     for (const [name, id] of PROP_BUTTONS) {
       const badge = this.counts.get(name)!;
-      badge.hidden = false;
-      badge.textContent = String(left[name]);
+      // only what changed is written: this runs after every tap
+      setHidden(badge, false);
+      setText(badge, String(left[name]));
       const btn = byId<HTMLButtonElement>(id);
-      btn.dataset["left"] = String(left[name]);
-      if (left[name] === 0 || v.journey.status !== "playing" || paused) btn.disabled = true;
-      if (left[name] === 0) btn.title = t("journey.noPropLeft");
-      else btn.removeAttribute("title");
+      setAttr(btn, "data-left", String(left[name]));
+      if (left[name] === 0 || v.journey.status !== "playing" || paused) setDisabled(btn, true);
+      setAttr(btn, "title", left[name] === 0 ? t("journey.noPropLeft") : null);
     }
   }
 
