@@ -130,6 +130,23 @@ scenario("journey level 1 cleared by tapping", "landscape", async (t) => {
     hidden: document.getElementById("journey-bar").hidden,
   }));
   checkEq(bar, { level: "1", rule: "none", hidden: false }, "the journey bar");
+  // The 16 × 9 board fits the landscape phone upright, as a classic board does: 16 tiles a
+  // row across the screen (engine columns left to right), no panning, the bar beside it.
+  const fit = await page.evaluate(() => {
+    const scroll = document.getElementById("board-scroll");
+    const tiles = [...document.querySelectorAll("#board button.tile")];
+    const first = tiles.find((b) => b.dataset.row === "0" && b.dataset.col === "0").getBoundingClientRect();
+    const next = tiles.find((b) => b.dataset.row === "0" && b.dataset.col === "1").getBoundingClientRect();
+    const barBox = document.getElementById("journey-bar").getBoundingClientRect();
+    const stage = document.getElementById("stage").getBoundingClientRect();
+    const apart = barBox.right <= stage.left || barBox.left >= stage.right || barBox.bottom <= stage.top;
+    return {
+      pans: scroll.scrollWidth > scroll.clientWidth || scroll.scrollHeight > scroll.clientHeight,
+      upright: next.left > first.left && next.top === first.top,
+      apart,
+    };
+  });
+  checkEq(fit, { pans: false, upright: true, apart: true }, "the journey board on a landscape phone");
   await t.shot("journey-start");
   const matches = await playLevelByCertificate(page, async (n) => {
     if (n === 30) await t.shot("journey-midlevel");
