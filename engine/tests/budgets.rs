@@ -8,6 +8,11 @@
 //! The classic and slide solvers poll every 2,048 link checks (and on the first node and
 //! every 1,024 nodes); the stack solver every 1,024 nodes and every 2^20 candidate
 //! comparisons (a node compares its free tiles pairwise).
+//!
+//! If polling broke, these solves would not fail but run for minutes or for ever (the
+//! stack check has no node budget), so each runs on its own thread under a wall-clock
+//! guard ([`GUARD`], far above any normal run) that fails the test run if it has not
+//! returned.
 
 use llk_engine::classic::slide::{solve_with_stats as slide_solve, SlideRule};
 use llk_engine::classic::solver::solve_with_stats;
@@ -15,6 +20,45 @@ use llk_engine::classic::{Board, Budget, SolveStats, Verdict, MAX_SIDE};
 use llk_engine::stack::solver::solve_with_stats as stack_solve;
 use llk_engine::stack::{Layout, Position, StackVerdict, Tile};
 use proptest::prelude::*;
+use std::io::Write;
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+/// How long one solve may take before the guard calls it hung. These solves take
+/// milliseconds (the file's 64 cases about 0.1 s in all, release or debug build, on a
+/// loaded 2-core machine), so this is a hundred times more than the slowest of them
+/// needs, yet turns a hang into a failure within half a minute.
+const GUARD: Duration = Duration::from_secs(20);
+
+/// Runs `solve` on its own thread and returns its result, or ends the test run with a
+/// message naming `what` if it has not returned within [`GUARD`]. Ending the process,
+/// not panicking: a hung thread cannot be stopped (it would keep a core busy for the
+/// rest of the run), and proptest would answer a panic by shrinking, re-running cases
+/// that hang too. A panic inside `solve` is passed on as it is.
+fn guarded<T: Send + 'static>(what: String, solve: impl FnOnce() -> T + Send + 'static) -> T {
+    let (done, result) = mpsc::channel();
+    let worker = thread::spawn(move || {
+        // The receiver is gone only if the guard has already given up.
+        let _ = done.send(solve());
+    });
+    match result.recv_timeout(GUARD) {
+        Ok(value) => value,
+        Err(mpsc::RecvTimeoutError::Disconnected) => match worker.join() {
+            Err(panic) => std::panic::resume_unwind(panic),
+            Ok(()) => unreachable!("the solve thread ended without sending its result"),
+        },
+        Err(mpsc::RecvTimeoutError::Timeout) => {
+            // Straight to stderr: the test harness's capture of `eprintln!` would be lost.
+            let _ = writeln!(
+                std::io::stderr(),
+                "budgets: {what} had not returned after {GUARD:?}: \
+                 the solver no longer polls its interrupt often enough (or at all)"
+            );
+            std::process::exit(101)
+        }
+    }
+}
 
 /// Link checks between two polls of the classic and slide solvers.
 const POLL_WORK: u64 = 2048;
@@ -41,15 +85,20 @@ fn board(rows: usize, cols: usize, kinds: u64, seed: u64, border: bool) -> Board
 /// within a poll's worth of work of it (plus the loops winding down: about a pass over
 /// the tiles for each part of a node), and not poll again. The node budget only ends
 /// the search if polling is broken (then the work check fails) on the smaller boards.
+/// `what` names the input for the guard's message.
 fn check_polling(
+    what: String,
     tiles: u64,
-    mut solve: impl FnMut(Budget, &mut dyn FnMut() -> bool) -> (Verdict, SolveStats),
+    solve: impl FnOnce(Budget, &mut dyn FnMut() -> bool) -> (Verdict, SolveStats) + Send + 'static,
 ) {
     const FIRES_ON: u64 = 5;
-    let mut calls = 0u64;
-    let (_, st) = solve(Budget::nodes(50), &mut || {
-        calls += 1;
-        calls >= FIRES_ON
+    let (calls, st) = guarded(what, move || {
+        let mut calls = 0u64;
+        let (_, st) = solve(Budget::nodes(50), &mut || {
+            calls += 1;
+            calls >= FIRES_ON
+        });
+        (calls, st)
     });
     assert!(
         calls <= FIRES_ON,
@@ -76,7 +125,8 @@ proptest! {
     ) {
         let b = board(rows, cols, kinds, seed, border);
         let tiles = (rows * cols) as u64;
-        check_polling(tiles, |budget, interrupt| solve_with_stats(&b, budget, interrupt));
+        let what = format!("classic solve of {rows}x{cols}, {kinds} kinds, seed {seed}, border {border}");
+        check_polling(what, tiles, move |budget, interrupt| solve_with_stats(&b, budget, interrupt));
     }
 
     #[test]
@@ -87,7 +137,8 @@ proptest! {
         let b = board(rows, cols, kinds, seed, border);
         let rule = SlideRule::ALL[rule];
         let tiles = (rows * cols) as u64;
-        check_polling(tiles, |budget, interrupt| slide_solve(&b, rule, budget, interrupt));
+        let what = format!("{rule:?} slide solve of {rows}x{cols}, {kinds} kinds, seed {seed}, border {border}");
+        check_polling(what, tiles, move |budget, interrupt| slide_solve(&b, rule, budget, interrupt));
     }
 }
 
@@ -120,13 +171,17 @@ proptest! {
     fn stack_solver_polls_on_a_thousand_free_tiles(
         triples in 334..=341usize, layers in 1..=2usize, kinds in prop_oneof![1..=3usize, Just(64)],
     ) {
-        let layout = stack_layout(3 * triples, layers, kinds);
-        let on_board = vec![true; layout.len()];
-        let pos = Position { layout: &layout, on_board: &on_board, held: &[], tray: &[], capacity: 7 };
-        let mut calls = 0;
-        let (verdict, st) = stack_solve(&pos, Budget::nodes(u64::MAX), &mut || {
-            calls += 1;
-            calls >= 2
+        let what = format!("stack solve of {} tiles on {layers} layers, {kinds} kinds", 3 * triples);
+        let (verdict, st, calls) = guarded(what, move || {
+            let layout = stack_layout(3 * triples, layers, kinds);
+            let on_board = vec![true; layout.len()];
+            let pos = Position { layout: &layout, on_board: &on_board, held: &[], tray: &[], capacity: 7 };
+            let mut calls = 0;
+            let (verdict, st) = stack_solve(&pos, Budget::nodes(u64::MAX), &mut || {
+                calls += 1;
+                calls >= 2
+            });
+            (verdict, st, calls)
         });
         prop_assert_eq!(verdict, StackVerdict::Unknown);
         prop_assert!(st.nodes <= 16, "{:?}: {} polls", st, calls);

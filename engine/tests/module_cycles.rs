@@ -5,10 +5,20 @@
 //! - A file is a module; `mod.rs` (and `lib.rs` / `main.rs`) is its folder's module.
 //!   The library is the crate `crate`, the `llk` CLI (`src/bin/llk/`) the crate `llk`.
 //! - Edges come from `crate::…`, `super::…`, `self::…` paths anywhere in the code, and
-//!   from `use child::…` (a path relative to the current module). A path points at the
-//!   deepest module it names (`crate::stack::board::Board` → `crate::stack::board`).
-//! - A folder's module using its own children (its `pub use` re-exports, its glue) is
-//!   not an edge: the folder contains them. A child using its folder's items is.
+//!   from paths that start with a child module's name (`use child::…`, `child::f()`).
+//!   A path points at the deepest module it names (`crate::stack::board::Board` →
+//!   `crate::stack::board`).
+//! - `use` declarations are followed: when a folder's module says `pub use child::X` (or
+//!   a plain `use child::X`), a path to `folder::X` (`super::X` from a sibling,
+//!   `crate::folder::X` from elsewhere) points at `folder::child`, the module that defines
+//!   `X`, not at the folder. So two siblings using each other through their folder's
+//!   re-exports are a cycle.
+//! - Every path is an edge, a folder's module using its own children too (its `use
+//!   child::…`, its glue). But a folder's module and its descendants may depend on each
+//!   other in circles that pass through the folder's module: it is their face (types they
+//!   share, re-exports) and their glue (methods that call into them), one unit split over
+//!   files. Any other circle is reported: between siblings, or one that leaves the folder
+//!   (even through the folder's module).
 //! - Comments and string contents are ignored; `super` inside an inline `mod … { }`
 //!   (a file's `mod tests`) first leaves that inline module.
 
@@ -16,26 +26,34 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
+#[path = "module_cycles/source.rs"]
+mod source;
+use source::paths_in;
+
 /// Module path (`crate::stack::board`) → modules it depends on.
 type Graph = BTreeMap<String, BTreeSet<String>>;
+
+/// Module path → the names its top-level `use` declarations bring in → the absolute path
+/// each stands for (`crate::stack` → `Board` → `crate::stack::board::Board`).
+type Aliases = BTreeMap<String, BTreeMap<String, Vec<String>>>;
 
 #[test]
 fn engine_modules_have_no_import_cycles() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let graph = build_graph(&src);
+    let sources: Vec<(String, String)> = modules(&src)
+        .into_iter()
+        .map(|(module, path)| {
+            let text = fs::read_to_string(&path).expect("read source file");
+            (module, text)
+        })
+        .collect();
+    let graph = build_graph(&sources);
     assert!(
         graph.len() > 20,
         "too few modules found: {:?}",
         graph.keys()
     );
-    // Name every cycle: report one, drop its last edge, look again.
-    let mut cycles = Vec::new();
-    let mut rest = graph.clone();
-    while let Some(cycle) = find_cycle(&rest) {
-        let (from, to) = (&cycle[cycle.len() - 2], &cycle[cycle.len() - 1]);
-        rest.get_mut(from).map(|deps| deps.remove(to));
-        cycles.push(cycle.join(" -> "));
-    }
+    let cycles = cycles(&graph);
     assert!(
         cycles.is_empty(),
         "import cycles between engine modules:\n{}",
@@ -43,33 +61,125 @@ fn engine_modules_have_no_import_cycles() {
     );
 }
 
-#[test]
-fn the_checker_finds_a_cycle_and_skips_folder_facades() {
-    fn edge(graph: &mut Graph, a: &str, b: &str) {
-        graph.entry(a.into()).or_default().insert(b.into());
-        graph.entry(b.into()).or_default();
-    }
+/// A graph from `(from, to)` edges.
+fn graph_of(edges: &[(&str, &str)]) -> Graph {
     let mut graph = Graph::new();
-    edge(&mut graph, "crate::a", "crate::b");
-    edge(&mut graph, "crate::b", "crate::c");
-    assert_eq!(find_cycle(&graph), None);
-    edge(&mut graph, "crate::c", "crate::a");
-    let cycle = find_cycle(&graph).expect("a cycle");
-    assert_eq!(cycle.first(), cycle.last());
-    assert_eq!(cycle.len(), 4);
+    for (a, b) in edges {
+        graph
+            .entry(a.to_string())
+            .or_default()
+            .insert(b.to_string());
+        graph.entry(b.to_string()).or_default();
+    }
+    graph
+}
+
+/// A set of module paths, for the tests' expectations.
+fn set(modules: &[&str]) -> BTreeSet<String> {
+    modules.iter().map(|m| m.to_string()).collect()
+}
+
+#[test]
+fn the_checker_finds_a_cycle_and_reads_paths() {
+    let mut edges = vec![("crate::a", "crate::b"), ("crate::b", "crate::c")];
+    assert!(cycles(&graph_of(&edges)).is_empty());
+    edges.push(("crate::c", "crate::a"));
+    assert_eq!(
+        cycles(&graph_of(&edges)),
+        ["crate::a -> crate::b -> crate::c -> crate::a"]
+    );
 
     let text = "use super::x::{Y, z::W};\nfn f() { crate::p::q(); }\nmod tests { use super::*; }";
-    let known: BTreeSet<String> = ["crate::m", "crate::m::f", "crate::m::x", "crate::m::x::z"]
+    let known = set(&[
+        "crate::m",
+        "crate::m::f",
+        "crate::m::x",
+        "crate::m::x::z",
+        "crate::p",
+    ]);
+    let deps = dependencies("crate::m::f", text, &known, &Aliases::new());
+    assert_eq!(deps, set(&["crate::m::x", "crate::m::x::z", "crate::p"]));
+}
+
+#[test]
+fn a_folder_and_its_children_may_use_each_other_through_the_folders_module() {
+    // `m` is a folder: its module uses its children `a` and `b` (re-exports, glue), they
+    // use its items, and `a::deep` uses `a`'s.
+    let inside = [
+        ("crate::m", "crate::m::a"),
+        ("crate::m::a", "crate::m"),
+        ("crate::m", "crate::m::b"),
+        ("crate::m::b", "crate::m::a::deep"),
+        ("crate::m::a::deep", "crate::m"),
+        ("crate::m::a", "crate::m::a::deep"),
+        ("crate::m::a::deep", "crate::m::a"),
+    ];
+    assert!(cycles(&graph_of(&inside)).is_empty());
+
+    // Siblings using each other, without the folder's module: a cycle.
+    let mut siblings = inside.to_vec();
+    siblings.push(("crate::m::a", "crate::m::b"));
+    assert_eq!(
+        cycles(&graph_of(&siblings)),
+        ["crate::m::a -> crate::m::b -> crate::m::a::deep -> crate::m::a"]
+    );
+
+    // Leaving the folder and coming back through the folder's module: a cycle.
+    let mut leaving = inside.to_vec();
+    leaving.extend([("crate::m::b", "crate::n"), ("crate::n", "crate::m")]);
+    assert_eq!(
+        cycles(&graph_of(&leaving)),
+        ["crate::m -> crate::m::b -> crate::n -> crate::m"]
+    );
+}
+
+#[test]
+fn the_checker_follows_re_exports_and_counts_a_folders_glue() {
+    let sources = |a: &str, c: &str| -> Vec<(String, String)> {
+        [
+            ("crate", "pub mod m; pub mod n;"),
+            // The folder re-exports `A` and `B`, and its own code uses `c`.
+            (
+                "crate::m",
+                "mod a; mod b; mod c;\npub use a::A;\npub use self::b::{B as Bee};\n\
+                 fn g() { c::h(); }\npub struct Own;",
+            ),
+            ("crate::m::a", a),
+            ("crate::m::b", "use super::A;\npub struct B;"),
+            ("crate::m::c", c),
+            (
+                "crate::n",
+                "use crate::m::Bee;\npub fn f() -> crate::m::Own { crate::m::Own }",
+            ),
+        ]
         .into_iter()
-        .chain(["crate::p"])
-        .map(String::from)
-        .collect();
-    let deps = dependencies("crate::m::f", text, &known);
-    let want: BTreeSet<String> = ["crate::m::x", "crate::m::x::z", "crate::p"]
-        .into_iter()
-        .map(String::from)
-        .collect();
-    assert_eq!(deps, want);
+        .map(|(m, t)| (m.to_string(), t.to_string()))
+        .collect()
+    };
+    let graph = build_graph(&sources("pub struct A;", "pub fn h() {}"));
+    // `super::A` is `a`'s `A`; `crate::m::Bee` is `b`'s `B`.
+    assert_eq!(graph["crate::m::b"], set(&["crate::m::a"]));
+    assert_eq!(graph["crate::n"], set(&["crate::m", "crate::m::b"]));
+    assert_eq!(
+        graph["crate::m"],
+        set(&["crate::m::a", "crate::m::b", "crate::m::c"])
+    );
+    assert!(cycles(&graph).is_empty());
+
+    // `a` using `b` through the folder's re-export while `b` uses `a`: a cycle.
+    let through_re_export = build_graph(&sources("use super::Bee;", "pub fn h() {}"));
+    assert_eq!(
+        cycles(&through_re_export),
+        ["crate::m::a -> crate::m::b -> crate::m::a"]
+    );
+
+    // `c` using `n` while `n` reaches `c` through the folder's module (`Own`, and the
+    // glue `g` calling `c`): a cycle.
+    let through_glue = build_graph(&sources("pub struct A;", "pub fn h() { crate::n::f() }"));
+    assert_eq!(
+        cycles(&through_glue),
+        ["crate::m -> crate::m::c -> crate::n -> crate::m"]
+    );
 }
 
 /// Every `.rs` file under `src` with its module path.
@@ -108,261 +218,179 @@ fn modules(src: &Path) -> Vec<(String, PathBuf)> {
         .collect()
 }
 
-fn build_graph(src: &Path) -> Graph {
-    let mods = modules(src);
-    let known: BTreeSet<String> = mods.iter().map(|(m, _)| m.clone()).collect();
-    mods.iter()
-        .map(|(module, path)| {
-            let text = fs::read_to_string(path).expect("read source file");
-            (module.clone(), dependencies(module, &text, &known))
+/// The graph of `(module path, source text)` pairs: first what every module's `use`
+/// declarations bring in, then each module's dependencies with those followed.
+fn build_graph(sources: &[(String, String)]) -> Graph {
+    let known: BTreeSet<String> = sources.iter().map(|(m, _)| m.clone()).collect();
+    let aliases: Aliases = sources
+        .iter()
+        .map(|(module, text)| {
+            let names = paths_in(module, text, &known)
+                .into_iter()
+                .filter(|p| p.top_use)
+                .filter_map(|p| Some((p.name()?, p.path)))
+                .filter(|(name, _)| name != "*" && name != "_")
+                .collect();
+            (module.clone(), names)
+        })
+        .collect();
+    sources
+        .iter()
+        .map(|(module, text)| {
+            let deps = dependencies(module, text, &known, &aliases);
+            (module.clone(), deps)
         })
         .collect()
 }
 
-/// The modules `module` (whose source is `text`) depends on.
-fn dependencies(module: &str, text: &str, known: &BTreeSet<String>) -> BTreeSet<String> {
-    let code = strip_comments_and_strings(text);
-    let here: Vec<&str> = module.split("::").collect();
-    let crate_root = here[0];
-    let mut deps = BTreeSet::new();
-    let mut inline_mods: Vec<usize> = Vec::new(); // brace depth at which each inline mod opened
-    let mut depth = 0usize;
-    let tokens = tokenize(&code);
-    let mut i = 0;
-    while i < tokens.len() {
-        let tok = tokens[i].as_str();
-        match tok {
-            "{" => depth += 1,
-            "}" => {
-                depth = depth.saturating_sub(1);
-                if inline_mods.last() == Some(&depth) {
-                    inline_mods.pop();
-                }
-            }
-            "mod" if tokens.get(i + 2).map(String::as_str) == Some("{") => {
-                inline_mods.push(depth);
-            }
-            _ => {}
-        }
-        let starts_path = matches!(tok, "crate" | "super" | "self")
-            && tokens.get(i + 1).map(String::as_str) == Some("::")
-            && (i == 0 || tokens[i - 1] != "::");
-        let relative_use = i > 0
-            && tokens[i - 1] == "use"
-            && tokens.get(i + 1).map(String::as_str) == Some("::")
-            && known.contains(&format!("{module}::{tok}"));
-        if starts_path || relative_use {
-            let end = path_end(&tokens, i);
-            for path in expand(&tokens[i..end]) {
-                let mut supers_left = inline_mods.len();
-                let mut base: Vec<&str> = here.clone();
-                let mut rest = path.as_slice();
-                match rest.first().map(String::as_str) {
-                    Some("crate") => {
-                        base = vec![crate_root];
-                        rest = &rest[1..];
-                    }
-                    Some("self") => rest = &rest[1..],
-                    _ => {}
-                }
-                while rest.first().map(String::as_str) == Some("super") {
-                    if supers_left > 0 {
-                        supers_left -= 1;
-                    } else {
-                        base.pop();
-                    }
-                    rest = &rest[1..];
-                }
-                let mut target: Vec<&str> = base;
-                let mut deepest = target.join("::");
-                for seg in rest {
-                    target.push(seg);
-                    let candidate = target.join("::");
-                    if !known.contains(&candidate) {
-                        break;
-                    }
-                    deepest = candidate;
-                }
-                let is_own_part = deepest == module || deepest.starts_with(&format!("{module}::"));
-                if !is_own_part {
-                    deps.insert(deepest);
-                }
-            }
-            i = end;
-            continue;
-        }
-        i += 1;
-    }
-    deps
+/// The modules `module` (whose source is `text`) depends on, following `aliases`.
+fn dependencies(
+    module: &str,
+    text: &str,
+    known: &BTreeSet<String>,
+    aliases: &Aliases,
+) -> BTreeSet<String> {
+    paths_in(module, text, known)
+        .into_iter()
+        .map(|found| resolve(&found.path, known, aliases))
+        .filter(|target| target != module)
+        .collect()
 }
 
-/// Where the path starting at `tokens[start]` ends (its `::`, names and `{ … }` trees).
-fn path_end(tokens: &[String], start: usize) -> usize {
-    let mut i = start;
-    let mut braces = 0usize;
-    while i < tokens.len() {
-        let t = tokens[i].as_str();
-        let is_name = t.chars().all(|c| c.is_alphanumeric() || c == '_') || t == "*";
-        match t {
-            "{" => braces += 1,
-            "}" if braces > 0 => braces -= 1,
-            "::" => {}
-            "," | "as" if braces > 0 => {}
-            _ if is_name => {}
-            _ if braces == 0 => return i,
-            _ => {}
+/// The deepest module `path` names, following `use` declarations: if the segment after
+/// that module is a name the module imports, the path goes on from what the name stands for.
+fn resolve(path: &[String], known: &BTreeSet<String>, aliases: &Aliases) -> String {
+    let mut path: Vec<String> = path.to_vec();
+    // Chains of imports are short; the bound only stops a loop (code that cannot compile).
+    for _ in 0..16 {
+        let Some(first) = path.first() else {
+            return String::new();
+        };
+        let mut deepest = first.clone();
+        let mut used = 1;
+        for seg in &path[1..] {
+            let candidate = format!("{deepest}::{seg}");
+            if !known.contains(&candidate) {
+                break;
+            }
+            deepest = candidate;
+            used += 1;
         }
-        if braces == 0 && t == "}" {
-            return i + 1;
-        }
-        if braces == 0 && is_name && tokens.get(i + 1).map(String::as_str) != Some("::") {
-            return i + 1;
-        }
-        i += 1;
+        let Some(target) = path
+            .get(used)
+            .and_then(|name| aliases.get(&deepest)?.get(name))
+        else {
+            return deepest;
+        };
+        let mut next = target.clone();
+        next.extend_from_slice(&path[used + 1..]);
+        path = next;
     }
-    i
+    path.join("::")
 }
 
-/// Expands a use tree (`a::{b, c::{d, e}}`) into its plain paths (`a::b`, `a::c::d`, …).
-fn expand(tokens: &[String]) -> Vec<Vec<String>> {
-    let mut prefix = Vec::new();
-    let mut i = 0;
-    while i < tokens.len() {
-        match tokens[i].as_str() {
-            "::" => {}
-            "{" => {
-                let mut out = Vec::new();
-                let (mut depth, mut from) = (0usize, i + 1);
-                for j in i..tokens.len() {
-                    match tokens[j].as_str() {
-                        "{" => depth += 1,
-                        "}" | "," if depth == 1 => {
-                            for mut tail in expand(&tokens[from..j]) {
-                                let mut path = prefix.clone();
-                                path.append(&mut tail);
-                                out.push(path);
-                            }
-                            from = j + 1;
-                            if tokens[j] == "}" {
-                                break;
-                            }
-                        }
-                        "}" => depth -= 1,
-                        _ => {}
-                    }
-                }
-                return out;
-            }
-            "as" => break,
-            name => prefix.push(name.to_string()),
-        }
-        i += 1;
-    }
-    vec![prefix]
-}
-
-/// Words, `::` and single punctuation characters.
-fn tokenize(code: &str) -> Vec<String> {
-    let mut tokens = Vec::new();
-    let mut chars = code.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c.is_alphanumeric() || c == '_' {
-            let mut word = c.to_string();
-            while let Some(&n) = chars.peek().filter(|n| n.is_alphanumeric() || **n == '_') {
-                word.push(n);
-                chars.next();
-            }
-            tokens.push(word);
-        } else if c == ':' && chars.peek() == Some(&':') {
-            chars.next();
-            tokens.push("::".into());
-        } else if !c.is_whitespace() {
-            tokens.push(c.to_string());
-        }
-    }
-    tokens
-}
-
-/// The code with comments removed and string / char literals emptied (so braces and
-/// paths inside them do not count).
-fn strip_comments_and_strings(text: &str) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let next = chars.get(i + 1).copied();
-        if c == '/' && next == Some('/') {
-            while i < chars.len() && chars[i] != '\n' {
-                i += 1;
-            }
-        } else if c == '/' && next == Some('*') {
-            let mut depth = 0;
-            while i < chars.len() {
-                if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
-                    depth += 1;
-                    i += 1;
-                } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
-                    depth -= 1;
-                    i += 1;
-                    if depth == 0 {
-                        i += 1;
-                        break;
-                    }
-                }
-                i += 1;
-            }
-        } else if c == '"' {
-            i += 1;
-            while i < chars.len() && chars[i] != '"' {
-                i += if chars[i] == '\\' { 2 } else { 1 };
-            }
-            out.push_str("\"\"");
-            i += 1;
-        } else if c == '\'' && (chars.get(i + 2) == Some(&'\'') || next == Some('\\')) {
-            // A char literal ('x' or an escape); a lifetime ('a) has no closing quote.
-            i += 1;
-            while i < chars.len() && chars[i] != '\'' {
-                i += if chars[i] == '\\' { 2 } else { 1 };
-            }
-            out.push_str("' '");
-            i += 1;
-        } else {
-            out.push(c);
-            i += 1;
-        }
-    }
+/// The import cycles in `graph`, one line each (`a -> b -> a`), leaving out the circles a
+/// folder's module and its descendants may form through it (see the top of this file).
+///
+/// Modules that reach each other form a group (a strongly connected component). A group
+/// made of a folder's module and some of its descendants is accepted if, without that
+/// module, what is left of the group is accepted; any other group is reported by a cycle
+/// through two of its modules where neither is inside the other.
+fn cycles(graph: &Graph) -> Vec<String> {
+    let all: BTreeSet<&str> = graph.keys().map(String::as_str).collect();
+    let mut out = Vec::new();
+    report_cycles(graph, &all, &mut out);
     out
 }
 
-/// A cycle as `[a, b, …, a]`, if the graph has one (depth-first search, three colours).
-fn find_cycle(graph: &Graph) -> Option<Vec<String>> {
-    fn visit<'g>(
-        node: &'g str,
-        graph: &'g Graph,
-        done: &mut BTreeSet<&'g str>,
-        path: &mut Vec<&'g str>,
-    ) -> Option<Vec<String>> {
-        if let Some(at) = path.iter().position(|n| *n == node) {
-            let mut cycle: Vec<String> = path[at..].iter().map(|s| s.to_string()).collect();
-            cycle.push(node.to_string());
-            return Some(cycle);
+fn report_cycles<'g>(graph: &'g Graph, among: &BTreeSet<&'g str>, out: &mut Vec<String>) {
+    let inside = |outer: &str, inner: &str| inner.starts_with(&format!("{outer}::"));
+    let reach: BTreeMap<&'g str, BTreeSet<&'g str>> = among
+        .iter()
+        .map(|&m| (m, reachable(graph, among, m)))
+        .collect();
+    let mut grouped = BTreeSet::new();
+    for &m in among {
+        if grouped.contains(m) {
+            continue;
         }
-        if done.contains(node) {
-            return None;
+        let group: BTreeSet<&'g str> = reach[m]
+            .iter()
+            .copied()
+            .filter(|n| reach[n].contains(m))
+            .collect();
+        grouped.extend(group.iter().copied());
+        if group.len() < 2 {
+            continue; // no module depends on itself (`dependencies` drops self-edges)
         }
-        path.push(node);
-        for next in graph.get(node).into_iter().flatten() {
-            if let Some(cycle) = visit(next, graph, done, path) {
-                return Some(cycle);
+        let top = group
+            .iter()
+            .find(|&&top| group.iter().all(|&n| n == top || inside(top, n)));
+        if let Some(&top) = top {
+            let rest: BTreeSet<&'g str> = group.iter().copied().filter(|&n| n != top).collect();
+            report_cycles(graph, &rest, out);
+            continue;
+        }
+        // No module holds all the others, so two are side by side (a tree's nested paths
+        // would have a top): name the cycle through them.
+        let pair = group.iter().find_map(|&a| {
+            let b = group
+                .iter()
+                .find(|&&b| a != b && !inside(a, b) && !inside(b, a))?;
+            Some((a, *b))
+        });
+        if let Some((a, b)) = pair {
+            let mut cycle = shortest_path(graph, &group, a, b);
+            cycle.extend(shortest_path(graph, &group, b, a).into_iter().skip(1));
+            out.push(cycle.join(" -> "));
+        }
+    }
+}
+
+/// The modules of `among` reachable from `from` by one edge or more (`from` itself only
+/// if it is on a cycle).
+fn reachable<'g>(graph: &'g Graph, among: &BTreeSet<&str>, from: &str) -> BTreeSet<&'g str> {
+    let mut seen = BTreeSet::new();
+    let mut todo: Vec<&str> = vec![from];
+    while let Some(m) = todo.pop() {
+        for next in graph.get(m).into_iter().flatten() {
+            if among.contains(next.as_str()) && seen.insert(next.as_str()) {
+                todo.push(next);
             }
         }
-        path.pop();
-        done.insert(node);
-        None
     }
-    let mut done = BTreeSet::new();
-    graph
-        .keys()
-        .find_map(|node| visit(node, graph, &mut done, &mut Vec::new()))
+    seen
+}
+
+/// A shortest path `[from, …, to]` inside `group` (breadth first; `group` is strongly
+/// connected, so there is one).
+fn shortest_path<'g>(
+    graph: &'g Graph,
+    group: &BTreeSet<&str>,
+    from: &'g str,
+    to: &'g str,
+) -> Vec<&'g str> {
+    let mut came_from: BTreeMap<&str, &str> = BTreeMap::new();
+    let mut queue = std::collections::VecDeque::from([from]);
+    while let Some(m) = queue.pop_front() {
+        if m == to {
+            break;
+        }
+        for next in graph.get(m).into_iter().flatten() {
+            let next = next.as_str();
+            if group.contains(next) && next != from && !came_from.contains_key(next) {
+                came_from.insert(next, m);
+                queue.push_back(next);
+            }
+        }
+    }
+    let mut path = vec![];
+    let mut at = to;
+    while let Some(&prev) = came_from.get(at) {
+        path.push(at);
+        at = prev;
+    }
+    path.push(from);
+    path.reverse();
+    path
 }

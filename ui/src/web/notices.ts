@@ -1,7 +1,9 @@
 /**
  * The web shell's messages on the page: a dismissable banner (storage problems, an engine that
  * cannot run) and a cover over the whole game with one button (the game is open in another tab,
- * or moved to one). Both are in the language the view uses (strings.ts) and follow it when the
+ * or moved to one). The banner takes its own room at the bottom of the view's column (`#app`),
+ * so the board shrinks to fit above it instead of lying under it (the stage refits when its
+ * size changes, and again when the banner is dismissed). Both are in the language the view uses (strings.ts) and follow it when the
  * player changes it (the view sets `<html lang>`). Test hooks: `#llk-web-notice` (its text in
  * `#llk-web-notice-text`) and `#llk-web-cover` (its button `#llk-web-cover-action`).
  */
@@ -55,7 +57,10 @@ export function showNotice(key: WebKey, settings: SettingsSource): void {
       redrawNotice = null;
     });
     box.append(p, close);
-    document.body.append(box);
+    // In the column, under the stage; the body (a fixed banner) only if the view is not there.
+    const column = document.getElementById("app");
+    box.classList.toggle("in-column", column !== null);
+    (column ?? document.body).append(box);
   }
   if (!noticeKeys.includes(key)) noticeKeys.push(key);
   const p = box.querySelector("p");

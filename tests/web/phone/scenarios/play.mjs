@@ -1,6 +1,7 @@
 // Whole games played by tapping against the real engine (WebAssembly in the page's worker):
 // a classic 18×8 deal won from the view's hints (390×844), a stack level 1 won and a level 2
 // lost (360×640), a journey's first level cleared (844×390).
+import { readFileSync } from "node:fs";
 import { check } from "../../lib.mjs";
 import { checkEq, scenario } from "../harness.mjs";
 import {
@@ -36,9 +37,33 @@ scenario("classic 18x8 won by tapping the view's hints", "portrait", async (t) =
   }));
   check(won.left === "0" && /^\d\d:\d\d$/.test(won.time) && won.score > 0, `the won dialog: ${JSON.stringify(won)}`);
   checkEq((await saved(page)).game.counters.moves, 72, "the saved game's matches");
+  await bestLabelFitsOneLine(page);
   await t.shot("classic-won");
   t.log(`72 matches by hint, score ${won.score}, time ${won.time}`);
 });
+
+/** The view's "won.best" sentence in every language (en, zh-Hans, zh-Hant), from ui/src/i18n.ts. */
+const BEST_LABELS = [
+  ...readFileSync(new URL("../../../../ui/src/i18n.ts", import.meta.url), "utf8").matchAll(/"won\.best": "([^"]+)"/g),
+].map((m) => m[1].replace("{layout}", "18 × 8"));
+
+/** The won dialog's best label ("Best on 18 × 8") stays on one line, in all three languages. */
+async function bestLabelFitsOneLine(page) {
+  checkEq(BEST_LABELS.length, 3, "won.best in each language");
+  checkEq(await page.textContent("#won-best-label"), "Best on 18 × 8", "the won dialog's best label");
+  for (const label of BEST_LABELS) {
+    const [line, height] = await page.evaluate((text) => {
+      const dt = document.getElementById("won-best-label");
+      const kept = dt.textContent;
+      dt.textContent = text;
+      const one = document.querySelector("#dlg-won .summary dt").getBoundingClientRect().height;
+      const h = dt.getBoundingClientRect().height;
+      dt.textContent = kept;
+      return [one, h];
+    }, label);
+    check(height < line * 1.5, `"${label}" wraps in the won dialog: ${height}px tall, a line is ${line}px`);
+  }
+}
 
 scenario("stack level 1 won by tapping the hinted tiles", "small", async (t) => {
   const { page } = t;
@@ -105,6 +130,23 @@ scenario("journey level 1 cleared by tapping", "landscape", async (t) => {
     hidden: document.getElementById("journey-bar").hidden,
   }));
   checkEq(bar, { level: "1", rule: "none", hidden: false }, "the journey bar");
+  // The 16 × 9 board fits the landscape phone upright, as a classic board does: 16 tiles a
+  // row across the screen (engine columns left to right), no panning, the bar beside it.
+  const fit = await page.evaluate(() => {
+    const scroll = document.getElementById("board-scroll");
+    const tiles = [...document.querySelectorAll("#board button.tile")];
+    const first = tiles.find((b) => b.dataset.row === "0" && b.dataset.col === "0").getBoundingClientRect();
+    const next = tiles.find((b) => b.dataset.row === "0" && b.dataset.col === "1").getBoundingClientRect();
+    const barBox = document.getElementById("journey-bar").getBoundingClientRect();
+    const stage = document.getElementById("stage").getBoundingClientRect();
+    const apart = barBox.right <= stage.left || barBox.left >= stage.right || barBox.bottom <= stage.top;
+    return {
+      pans: scroll.scrollWidth > scroll.clientWidth || scroll.scrollHeight > scroll.clientHeight,
+      upright: next.left > first.left && next.top === first.top,
+      apart,
+    };
+  });
+  checkEq(fit, { pans: false, upright: true, apart: true }, "the journey board on a landscape phone");
   await t.shot("journey-start");
   const matches = await playLevelByCertificate(page, async (n) => {
     if (n === 30) await t.shot("journey-midlevel");
