@@ -149,7 +149,8 @@ BENCH_WASM := target/wasm/wasm32-unknown-unknown/release/llk_wasm_bench.wasm
 ## web/bench/compare.mjs, e.g. BENCH_WEB_ARGS="--rounds 9" or "--scale 0.1".
 bench-web: deps
 	@[ -x /usr/bin/rustc ] && command -v wasm-ld-16 >/dev/null || { echo "make bench-web needs Debian's rustc-web, cargo-web, rust-web-src and lld-16 (apt-get install)" >&2; exit 1; }
-	nice -n 5 $(WASM_CARGO) build --locked $(WASM_BUILD) --release -p llk-wasm-bench --lib
+	nice -n 5 $(WASM_CARGO) build --locked $(WASM_BUILD) --release -p llk-wasm-bench --lib \
+		--config 'profile.release.package."*".opt-level="s"'  # as the web profile ships it
 	nice -n 5 cargo build --release -p llk-wasm-bench --bin llk-wasm-bench
 	nice -n 5 node web/bench/compare.mjs --native target/release/llk-wasm-bench \
 		--wasm $(BENCH_WASM) $(BENCH_WEB_ARGS)
