@@ -113,7 +113,8 @@ WASM_CARGO := env PATH=/usr/bin:/bin RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 \
 # The standard library is compiled with its optimize_for_size feature (smaller formatting and
 # collection code): 332 -> 299.6 KB gzip of module; in make bench-web every row stays within 2x
 # of native (at most 1.67x at p50; all pairs 1.41 -> 1.58x, stack deal 1.21 -> 1.38x). opt-level
-# "s" for the whole module saves 10 KB more but makes the judge 1.45x slower.
+# "s" for the whole module saves 10 KB more but makes the judge 1.45x slower; "s" for the
+# non-workspace crates only (the web profile in Cargo.toml) keeps the solvers' speed.
 WASM_BUILD := -Zbuild-std=std,panic_abort -Zbuild-std-features=optimize_for_size \
 	--target wasm32-unknown-unknown --target-dir $(WASM_TARGET_DIR)
 WASM_RAW := $(WASM_TARGET_DIR)/wasm32-unknown-unknown/web/llk_web.wasm
