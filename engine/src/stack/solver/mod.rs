@@ -50,20 +50,24 @@
 //! triple first), then by how many tiles the take uncovers.
 //!
 //! On real 羊了个羊 maps (random fills of deep layouts) the orders that find wins fast
-//! take higher layers first, so [`Strategy::Current`] alternates: even attempts (the
-//! first included) are layer-first, odd ones use the order above. The layer-first
+//! take higher layers first, so [`Strategy::Current`] alternates: odd attempts (the
+//! first is attempt 0) are layer-first, even ones use the order above. The layer-first
 //! attempts alternate between two keys (measured on the hard real-style seeds: each wins
 //! maps the other does not, and together they win 14 of 34 hard maps within 2 M nodes
-//! where the plain highest-layer-first order won 1): attempts 0, 4, 8, … sort by layer,
+//! where the plain highest-layer-first order won 1): attempts 1, 5, 9, … sort by layer,
 //! then by the tray's count of the kind, then by how many tiles the take uncovers (up to
-//! 3); attempts 2, 6, 10, … by `layer + 3 × tray count + 2` (the 2 only when the kind's
+//! 3); attempts 3, 7, 11, … by `layer + 3 × tray count + 2` (the 2 only when the kind's
 //! tray and free tiles make a triple), so a tray tile outweighs three layers. Ties go by a
 //! salted hash. ([`Strategy::Baseline`] is the order above in every attempt.)
 //!
-//! Restarts (no effect on the answer): the search runs in attempts of 512, 512, 1,024,
-//! 1,024, … nodes, each ordering its takes its own way (ties broken by a salted hash; every
-//! other attempt ignores how many tiles a take uncovers), the last with whatever the budget
-//! leaves. The dead memo is kept across attempts (a remaining-set is dead whatever
+//! Restarts (no effect on the answer): the search runs in attempts of 512, 1,024, 2,048,
+//! … nodes (doubling every attempt; [`Strategy::Baseline`] keeps 512, 512, 1,024, 1,024,
+//! …), each ordering its takes its own way (ties broken by a salted hash; the kind-based
+//! attempts ignore how many tiles a take uncovers), the last with whatever the budget
+//! leaves. Starting with the kind-based order and doubling every attempt won the captured
+//! maps 255 and 270 in 296 k and 596 k nodes instead of 1.30 M and 869 k (and real-style
+//! maps at 2 M nodes 978 instead of 977 of 1,000), at 15 % more nodes over the
+//! constructed deals (engine/BENCHMARKS.md). The dead memo is kept across attempts (a remaining-set is dead whatever
 //! order proved it), so `Unwinnable` is still a complete proof; restarts only cut the
 //! heavy tail where an early choice sends one ordering into a large dead subtree.
 //!

@@ -122,18 +122,25 @@ impl<'a> Search<'a> {
     }
 
     /// Searches from the current position with restarts; on `Win`, `path` holds the
-    /// whole line. Attempt `i` gets `FIRST_ATTEMPT << i / 2` nodes and its own ordering (the
-    /// last attempt whatever the budget leaves): attempt 0 the plain one, later ones
-    /// break ties by a salted hash, odd ones also ignore how many tiles a take uncovers. The dead memo is kept across
-    /// attempts (a remaining-set proven dead is dead whatever order found it), so a
-    /// restart loses only the undecided work, and `Dead` is still a complete proof.
+    /// whole line. Attempt `i` gets `FIRST_ATTEMPT << i` nodes (the last attempt whatever
+    /// the budget leaves) and the ordering of salt `i ^ 1` (see `push_candidates`): the
+    /// kind-based order with a salted tie break first, then a layer-first one, and so on
+    /// in pairs ([`Strategy::Baseline`]: `FIRST_ATTEMPT << i / 2` nodes, salt `i`). The dead memo is kept across attempts (a remaining-set proven dead is
+    /// dead whatever order found it), so a restart loses only the undecided work, and
+    /// `Dead` is still a complete proof.
     pub fn run(&mut self) -> Outcome {
         const FIRST_ATTEMPT: u64 = 1 << 9;
         let mut attempt = 0u32;
         loop {
-            let quota = FIRST_ATTEMPT << (attempt / 2).min(40);
+            let (quota, salt) = if self.strategy == Strategy::Baseline {
+                // The schedule before the layer-first orders: quota doubling every second
+                // attempt, the plain order first.
+                (FIRST_ATTEMPT << (attempt / 2).min(40), attempt)
+            } else {
+                (FIRST_ATTEMPT << attempt.min(40), attempt ^ 1)
+            };
             self.limit = self.nodes.saturating_add(quota).min(self.max_nodes);
-            self.salt = u64::from(attempt);
+            self.salt = u64::from(salt);
             let out = self.attempt();
             if out != Outcome::OutOfBudget || self.nodes >= self.max_nodes {
                 return out;
