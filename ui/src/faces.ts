@@ -1,8 +1,7 @@
 /**
  * Tile faces at run time: kind k shows face k mod N. A face is an empty
  * `<span class="face f-N">` whose CSS background is the face's image (a build-time style
- * sheet: SVG `data:` URLs on the desktop, WebP files on the web, see vite/faces-plugin.ts):
- * WebKit keeps one image per face however
+ * sheet of `data:` URLs, see vite/faces-plugin.ts): WebKit keeps one image per face however
  * many tiles show it, and parses its URL once. An
  * inline `<svg><use>` per tile cloned the face's vector tree into every tile, and WebKit
  * never gave those clones back: the web process grew by about 14 MB with every new 30×16

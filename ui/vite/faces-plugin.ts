@@ -9,20 +9,14 @@
  * Fails the build when an icon is missing.
  *
  * The web build asks for raster faces (`facesPlugin({ raster: 96 })`): each face drawn by
- * rsvg-convert into a square WebP (ImageMagick) of that many pixels, written as a file
- * (`face-N.webp`, beside the style sheet's id in Vite's cache folder) that the rule points at
- * by a relative URL, so Vite's CSS pipeline emits it as a hashed asset (`assets/face-N-….webp`)
- * and the service worker's precache list takes it like any other file. Chromium builds a whole
- * SVG document for every SVG image, on the main thread and inside the style recalculation that
- * first meets it: about 27 ms for each of the 36 faces of a first board on a phone (4x
- * throttled), a second in all; a raster face is decoded off the main thread. As files and not
- * `data:` URLs, the faces keep the style sheet small (the first frame waits for all of it) and
- * the first style recalculation does not parse 36 base64 URLs.
+ * rsvg-convert into a square WebP (ImageMagick) of that many pixels, as a `data:image/webp`
+ * URL. Chromium builds a whole SVG document for every SVG image, on the main thread and inside
+ * the style recalculation that first meets it: about 27 ms for each of the 36 faces of a first
+ * board on a phone (4x throttled), a second in all. A raster face is decoded off the main thread.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
 import type { Plugin } from "vite";
 import { FACE_NAMES } from "../src/face-list.ts";
 
@@ -64,48 +58,34 @@ export function facesCss(svgs: readonly string[]): string {
   return svgs.map((svg, i) => `.face.f-${i}{background-image:url("${svgDataUrl(svg)}")}`).join("\n") + "\n";
 }
 
-/** A face's SVG drawn as a square WebP of `px` pixels (needs rsvg-convert and ImageMagick). */
-export function webpFace(svg: string, px: number): Buffer {
+/** A face's SVG drawn as a square WebP of `px` pixels, as a `data:` URL (needs rsvg-convert and ImageMagick). */
+export function webpDataUrl(svg: string, px: number): string {
   const png = execFileSync("rsvg-convert", ["-w", `${px}`, "-h", `${px}`, "-f", "png"], { input: svg });
-  return execFileSync("convert", ["png:-", "-quality", "80", "-define", "webp:method=6", "webp:-"], { input: png });
+  const webp = execFileSync("convert", ["png:-", "-quality", "80", "-define", "webp:method=6", "webp:-"], {
+    input: png,
+  });
+  return `data:image/webp;base64,${webp.toString("base64")}`;
 }
 
-/** The file name of raster face `i`, beside the style sheet that points at it. */
-export function rasterFaceFile(i: number): string {
-  return `face-${i}.webp`;
+/** The style sheet of raster faces: as `facesCss`, each face a `px`-pixel WebP. */
+export function rasterFacesCss(svgs: readonly string[], px: number): string {
+  return svgs.map((svg, i) => `.face.f-${i}{background-image:url("${webpDataUrl(svg, px)}")}`).join("\n") + "\n";
 }
 
-/** The style sheet of `count` raster faces: as `facesCss`, each rule a relative URL of its file. */
-export function rasterFacesCss(count: number): string {
-  return Array.from({ length: count }, (_, i) => `.face.f-${i}{background-image:url("./${rasterFaceFile(i)}")}`).join("\n") + "\n";
-}
-
-/**
- * `raster`: the faces as WebP files of that many pixels a side instead of SVG `data:` URLs (the
- * web build). The raster style sheet's id is a path in Vite's cache folder, next to the files
- * written there, so that its relative URLs resolve to them.
- */
+/** `raster`: the faces as WebP images of that many pixels a side instead of SVG (the web build). */
 export function facesPlugin({ raster }: { raster?: number } = {}): Plugin {
-  let rasterDir = "";
-  const resolved = (): string => (raster === undefined ? RESOLVED : join(rasterDir, "faces.css"));
   return {
     name: "llk-faces",
-    configResolved(config) {
-      rasterDir = join(config.cacheDir, "llk-faces");
-    },
     resolveId(id) {
-      return id === ID ? resolved() : null;
+      return id === ID ? RESOLVED : null;
     },
     load(id) {
-      if (id !== resolved()) return null;
+      if (id !== RESOLVED) return null;
       const require = createRequire(import.meta.url);
       const file = require.resolve("@iconify-json/fluent-emoji-flat/icons.json");
       const set = JSON.parse(readFileSync(file, "utf8")) as IconSet;
       const svgs = buildFaces(set, FACE_NAMES);
-      if (raster === undefined) return facesCss(svgs);
-      mkdirSync(rasterDir, { recursive: true });
-      svgs.forEach((svg, i) => writeFileSync(join(rasterDir, rasterFaceFile(i)), webpFace(svg, raster)));
-      return rasterFacesCss(svgs.length);
+      return raster === undefined ? facesCss(svgs) : rasterFacesCss(svgs, raster);
     },
   };
 }

@@ -1,8 +1,7 @@
 /**
  * Vite plugin of the web build: what makes the view an installable web app. It adds to
  * `index.html` the Content-Security-Policy (the desktop's, plus WebAssembly and nothing beyond
- * the site's own origin; images from the site only, since its faces are files, not `data:`
- * URLs), the manifest link, the light and dark theme colours and the Apple
+ * the site's own origin), the manifest link, the light and dark theme colours and the Apple
  * touch icon; and it emits `manifest.webmanifest` and the icons, rendered from
  * `icons/source.svg` with rsvg-convert (192 and 512 px, plus maskable ones whose artwork sits
  * inside the mask's safe circle on a full-bleed background). Every URL is relative, so the
@@ -16,7 +15,7 @@ export const CSP = [
   "default-src 'self'",
   "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
-  "img-src 'self'",
+  "img-src 'self' data:",
   "font-src 'self'",
   "connect-src 'self'",
   "worker-src 'self'",
