@@ -1,7 +1,7 @@
 // Smoke test of the built web site (web/dist/) in Chromium as a 390×844 phone: the first board
 // comes from the real engine (WebAssembly in a worker), two finger taps match a pair, Chromium
 // reports no installability error, and with the network off a reload still resumes the game
-// from the service worker's cache and the saved state.
+// from the service worker's cache and the saved state, its tiles' face images too.
 import {
   boardCells,
   check,
@@ -11,6 +11,29 @@ import {
   startServer,
   tap,
 } from "./lib.mjs";
+
+/**
+ * Every distinct face image of the board's tiles (their CSS background images), loaded and
+ * decoded in the page: a face missing from the service worker's cache, or refused by the
+ * Content-Security-Policy, fails. Returns how many there were.
+ */
+async function facesDecoded(page) {
+  const urls = await page.$$eval("#board button.tile .face", (fs) => [
+    ...new Set(fs.map((f) => getComputedStyle(f).backgroundImage)),
+  ]);
+  check(urls.length > 0 && urls.every((u) => u.startsWith("url(")), `face images: ${urls.join(", ")}`);
+  const failed = await page.evaluate(async (css) => {
+    const bad = [];
+    for (const u of css) {
+      const img = new Image();
+      img.src = u.slice(5, -2);
+      await img.decode().catch(() => bad.push(img.src));
+    }
+    return bad;
+  }, urls);
+  check(failed.length === 0, `face images that did not load: ${failed.join(", ")}`);
+  return urls.length;
+}
 
 const server = await startServer();
 const phone = await launchPhone();
@@ -56,6 +79,8 @@ try {
   const resumed = await boardCells(page);
   check(JSON.stringify(resumed) === JSON.stringify(played), "offline reload did not resume the same board");
   console.log("offline reload: resumed the same board");
+  const faces = await facesDecoded(page);
+  console.log(`offline reload: ${faces} face images decoded`);
 
   check(phone.problems.length === 0, `page problems:\n${phone.problems.join("\n")}`);
   console.log("smoke: ok");
