@@ -211,6 +211,19 @@ test("journey at 360x640 and 844x390: the bar and every control fit, a match by 
     try {
       await startJourney(b, { restart: true });
       assertEq(await layoutProblems(b), [], `${width}x${height}: layout`);
+      const tile = await b.execute(() => {
+        const rects = [...document.querySelectorAll("#board button.tile:not(.vanishing)")].map((t) => t.getBoundingClientRect());
+        const sc = document.getElementById("board-scroll");
+        return {
+          w: Math.min(...rects.map((r) => r.width)),
+          h: Math.min(...rects.map((r) => r.height)),
+          pans: sc.scrollHeight > sc.clientHeight + 0.5 || sc.scrollWidth > sc.clientWidth + 0.5,
+          stage: [document.getElementById("stage").clientWidth, document.getElementById("stage").clientHeight],
+        };
+      });
+      console.log(`    ${width}x${height}: tiles ${tile.w}x${tile.h} px, stage ${tile.stage.join("x")}, pans: ${tile.pans}`);
+      // held sideways, the 16x9 level fits whole beside the two rails at the touch size
+      if (width > height) assert(tile.w >= 40 && tile.h >= 40 && !tile.pans, `${width}x${height}: the whole board, tiles ≥ 40 px: ${JSON.stringify(tile)}`);
       const before = (await appState(b)).game.counters.moves;
       await matchPair(b, await hintPair(b));
       assertEq((await appState(b)).game.counters.moves, before + 1, "the tapped pair matched");
