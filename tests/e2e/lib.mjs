@@ -360,6 +360,8 @@ export function layoutProblems(b) {
       if (r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5) problems.push(`${name} outside the window`);
       if (e.matches(".btn") && (r.width < 39.5 || r.height < 39.5)) problems.push(`${name} is ${r.width.toFixed(0)}×${r.height.toFixed(0)} px`);
     }
+    const bar = document.getElementById("journey-bar");
+    if (visible(bar) && bar.scrollWidth > bar.clientWidth + 0.5) problems.push(`the journey bar is cut short (${bar.scrollWidth} > ${bar.clientWidth})`);
     for (const e of document.querySelectorAll(".props .btn > span[data-i18n], .actions .btn span")) {
       if (visible(e) && e.scrollWidth > e.clientWidth + 0.5) problems.push(`label "${e.textContent}" cut short`);
     }

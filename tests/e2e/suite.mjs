@@ -38,6 +38,10 @@ const hang = process.env.LLK_E2E_HANG ? new RegExp(process.env.LLK_E2E_HANG) : n
 // start, after a restart of the servers when they do not answer. Any other failure, an
 // assertion first of all, is not retried.
 const crashed = (e) => /page crash or hang|invalid session id/.test(String(e?.message ?? e));
+// A server that hangs again right after every restart would cost each remaining scenario two
+// session timeouts: after this many scenarios in a row failed so, the suite stops.
+const HUNG_IN_A_ROW = 3;
+let hungInARow = 0;
 const transport = (e) => /UND_ERR|ECONNRESET|ECONNREFUSED|socket hang up|fetch failed|Request timed out/.test(String(e?.message ?? e));
 for (const t of tests) {
   if (only && !only.test(t.name)) continue;
@@ -79,6 +83,11 @@ for (const t of tests) {
     // run.sh repeats these lines last, after the driver's log, so that a CI log's tail names them
     if (process.env.LLK_E2E_RECAP)
       appendFileSync(process.env.LLK_E2E_RECAP, `FAIL ${t.name} (${took} s): ${String(error?.message ?? error).split("\n")[0].slice(0, 300)}\n`);
+  }
+  hungInARow = error instanceof DriverError ? hungInARow + 1 : 0;
+  if (hungInARow >= HUNG_IN_A_ROW) {
+    console.log(`e2e: no WebDriver session in ${HUNG_IN_A_ROW} scenarios in a row, restarts included: stopping`);
+    break;
   }
 }
 if (retried > 0) console.log(`e2e: ${retried} scenario(s) re-run after a crash or a hung driver`);

@@ -207,9 +207,12 @@ test("journey at phone size: the bar, the rule's arrow and a slide in free play"
 
 test("journey at 360x640 and 844x390: the bar and every control fit, a match by tapping", async () => {
   for (const [width, height] of [[360, 640], [844, 390]]) {
+    // held sideways: level 7, whose rule has the longest name, resumed from a save
+    if (width > height) writeJourneySave(llkJson(llkBins().play, ["journey", "--level", "7", "--seed", "20261203"]));
     const b = await launch({ width, height });
     try {
-      await startJourney(b, { restart: true });
+      if (width > height) assertEq((await barState(b)).rule, "together-h", "level 7 resumed");
+      else await startJourney(b, { restart: true });
       assertEq(await layoutProblems(b), [], `${width}x${height}: layout`);
       const tile = await b.execute(() => {
         const rects = [...document.querySelectorAll("#board button.tile:not(.vanishing)")].map((t) => t.getBoundingClientRect());
