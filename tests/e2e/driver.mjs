@@ -97,8 +97,13 @@ export async function restartDriver(why) {
   const pids = driverPids();
   console.log(`...  restarting tauri-driver (${why}): ending ${pids.length} process(es)`);
   for (const pid of pids) signal(pid, "SIGKILL");
-  while (driverPids().length > 0 && Date.now() - t0 < 10_000) await sleep(100);
-  const left = driverPids();
+  // (the loop starts new ones meanwhile: wait for the ones killed only)
+  const alive = () => {
+    const now = new Set(driverPids());
+    return pids.filter((p) => now.has(p));
+  };
+  while (alive().length > 0 && Date.now() - t0 < 10_000) await sleep(100);
+  const left = alive();
   if (left.length > 0) console.log(`...  still running after SIGKILL: ${left.join(", ")}`);
   // the loop starts tauri-driver again half a second after the old one ended
   while (!(await driverAnswers(2000))) {

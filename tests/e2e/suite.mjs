@@ -6,7 +6,8 @@
 // order); the harness and page helpers in lib.mjs. LLK_E2E_ONLY=regex runs the matching ones.
 // Prints "N passed, N failed" and exits non-zero on any failure.
 //   LLK_E2E_HANG=regex  tests the recovery below: stops WebKitWebDriver (SIGSTOP, as the
-//                       hang seen in CI) before the first run of each matching scenario
+//                       hang seen in CI) as the first run of each matching scenario starts,
+//                       or LLK_E2E_HANG_AFTER_MS later (mid-scenario)
 import { appendFileSync } from "node:fs";
 import { appsGone, DriverError, driverAnswers, restartDriver, stopNativeDriver } from "./driver.mjs";
 import { AssertionError, freshData, tests } from "./lib.mjs";
@@ -32,6 +33,7 @@ let retried = 0;
 let restarts = 0;
 const t0 = Date.now();
 const hang = process.env.LLK_E2E_HANG ? new RegExp(process.env.LLK_E2E_HANG) : null;
+const hangAfter = Number(process.env.LLK_E2E_HANG_AFTER_MS ?? 0);
 // The environment, not the app: WebKitGTK's web process died under Xvfb on a loaded machine
 // ("page crash or hang"), or the WebDriver servers stopped answering (no session in time,
 // a request timed out or its connection dropped). Such a scenario runs once more from a fresh
@@ -51,8 +53,13 @@ for (const t of tests) {
     error = null;
     try {
       freshData();
-      if (attempt === 1 && hang?.test(t.name)) stopNativeDriver();
-      await t.fn();
+      let timer = null;
+      if (attempt === 1 && hang?.test(t.name)) timer = setTimeout(stopNativeDriver, hangAfter);
+      try {
+        await t.fn();
+      } finally {
+        clearTimeout(timer);
+      }
     } catch (e) {
       error = e;
     }
