@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:f
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { remote } from "webdriverio";
+import { DriverError, SESSION_TIMEOUT_MS } from "./driver.mjs";
 
 export const here = fileURLToPath(new URL(".", import.meta.url));
 export const APP = resolve(process.env.LLK_APP ?? join(here, "../../target/debug/lianliankan"));
@@ -55,17 +56,31 @@ export function freshData() {
 /** Opens the app (a new process); waits for the first board. The first-launch card (shown
  * on an empty data dir) is dismissed unless `keepIntro`. */
 export async function launch({ width, height, keepIntro = false } = {}) {
-  const b = await remote({
-    hostname: "127.0.0.1",
-    port: PORT,
-    logLevel: "error",
-    connectionRetryCount: 1,
-    connectionRetryTimeout: 60_000,
-    capabilities: {
-      "tauri:options": { application: APP },
-      "wdio:enforceWebDriverClassic": true,
-    },
-  });
+  // The new-session request alone has a short timeout and no retry: one that does not
+  // answer is a hung WebDriver server (suite.mjs restarts it and runs the scenario again),
+  // and a retry could open a second app on the restarted server.
+  const t0 = Date.now();
+  let b;
+  try {
+    b = await remote({
+      hostname: "127.0.0.1",
+      port: PORT,
+      logLevel: "error",
+      connectionRetryCount: 0,
+      connectionRetryTimeout: SESSION_TIMEOUT_MS,
+      capabilities: {
+        "tauri:options": { application: APP },
+        "wdio:enforceWebDriverClassic": true,
+      },
+    });
+  } catch (e) {
+    const took = ((Date.now() - t0) / 1000).toFixed(1);
+    throw new DriverError(`no WebDriver session after ${took} s: ${String(e?.message ?? e).split("\n")[0]}`);
+  }
+  // every later command: a minute, no retry (a hung server does not recover by itself, and
+  // a click sent twice is not the same as once; suite.mjs runs the scenario again instead)
+  b.options.connectionRetryTimeout = 60_000;
+  b.options.connectionRetryCount = 0;
   try {
     if (width && height) await b.setWindowSize(width, height);
     // a classic board or a stack board (a resumed stack game)
@@ -345,6 +360,8 @@ export function layoutProblems(b) {
       if (r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5) problems.push(`${name} outside the window`);
       if (e.matches(".btn") && (r.width < 39.5 || r.height < 39.5)) problems.push(`${name} is ${r.width.toFixed(0)}×${r.height.toFixed(0)} px`);
     }
+    const bar = document.getElementById("journey-bar");
+    if (visible(bar) && bar.scrollWidth > bar.clientWidth + 0.5) problems.push(`the journey bar is cut short (${bar.scrollWidth} > ${bar.clientWidth})`);
     for (const e of document.querySelectorAll(".props .btn > span[data-i18n], .actions .btn span")) {
       if (visible(e) && e.scrollWidth > e.clientWidth + 0.5) problems.push(`label "${e.textContent}" cut short`);
     }

@@ -4,24 +4,10 @@
 // exits 0; the running app keeps its window and game, and the data directory is untouched
 // (the second process never loads, cleans or writes the save).
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { appPids } from "../driver.mjs";
 import { APP, DATA, appState, assert, assertEq, hintPair, launch, matchPair, newGame, test, waitGone } from "../lib.mjs";
-
-/** The pids running our copy of the app. */
-function appPids() {
-  const exe = realpathSync(APP);
-  const pids = [];
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      if (readlinkSync(`/proc/${name}/exe`) === exe) pids.push(Number(name));
-    } catch {
-      // not ours, or gone
-    }
-  }
-  return pids;
-}
 
 /** Every file the app writes in its data directory (the saves: WebKit's own `storage/`
  * directory is the webview's) with its size, mtime and bytes. */

@@ -207,10 +207,26 @@ test("journey at phone size: the bar, the rule's arrow and a slide in free play"
 
 test("journey at 360x640 and 844x390: the bar and every control fit, a match by tapping", async () => {
   for (const [width, height] of [[360, 640], [844, 390]]) {
+    // held sideways: level 7, whose rule has the longest name, resumed from a save
+    if (width > height) writeJourneySave(llkJson(llkBins().play, ["journey", "--level", "7", "--seed", "20261203"]));
     const b = await launch({ width, height });
     try {
-      await startJourney(b, { restart: true });
+      if (width > height) assertEq((await barState(b)).rule, "together-h", "level 7 resumed");
+      else await startJourney(b, { restart: true });
       assertEq(await layoutProblems(b), [], `${width}x${height}: layout`);
+      const tile = await b.execute(() => {
+        const rects = [...document.querySelectorAll("#board button.tile:not(.vanishing)")].map((t) => t.getBoundingClientRect());
+        const sc = document.getElementById("board-scroll");
+        return {
+          w: Math.min(...rects.map((r) => r.width)),
+          h: Math.min(...rects.map((r) => r.height)),
+          pans: sc.scrollHeight > sc.clientHeight + 0.5 || sc.scrollWidth > sc.clientWidth + 0.5,
+          stage: [document.getElementById("stage").clientWidth, document.getElementById("stage").clientHeight],
+        };
+      });
+      console.log(`    ${width}x${height}: tiles ${tile.w}x${tile.h} px, stage ${tile.stage.join("x")}, pans: ${tile.pans}`);
+      // held sideways, the 16x9 level fits whole beside the two rails at the touch size
+      if (width > height) assert(tile.w >= 40 && tile.h >= 40 && !tile.pans, `${width}x${height}: the whole board, tiles ≥ 40 px: ${JSON.stringify(tile)}`);
       const before = (await appState(b)).game.counters.moves;
       await matchPair(b, await hintPair(b));
       assertEq((await appState(b)).game.counters.moves, before + 1, "the tapped pair matched");

@@ -17,6 +17,7 @@ import {
   test,
   text,
 } from "../lib.mjs";
+import { stackDom, tapStack, trayKinds } from "../stack-page.mjs";
 
 /** Starts a seeded stack game through the New game dialog (mode switch → Stack). */
 async function newStackGame(b, { level = 2, seed = "12345", randomFill = false } = {}) {
@@ -33,33 +34,6 @@ async function newStackGame(b, { level = 2, seed = "12345", randomFill = false }
     async () => (await text(b, "#seed")) === seed && (await b.execute(() => document.documentElement.dataset.mode)) === "stack",
     { timeout: 20_000, timeoutMsg: `stack game ${level}/${seed} not shown` },
   );
-}
-
-
-/** What the stack view shows: board tiles (id, kind, free), tray ids, held ids. */
-const stackDom = (b) =>
-  b.execute(() => {
-    const ids = (sel) => [...document.querySelectorAll(sel)].map((e) => Number(e.dataset.id));
-    return {
-      board: [...document.querySelectorAll("#stack-board button.stile")]
-        .map((e) => [Number(e.dataset.id), Number(e.dataset.kind), e.dataset.free])
-        .sort((p, q) => p[0] - q[0]),
-      tray: ids("#stack-tray .slot .stile"),
-      held: ids("#stack-held .stile"),
-      slots: document.querySelectorAll("#stack-tray .slot").length,
-      left: Number(document.getElementById("tiles-left").textContent),
-    };
-  });
-
-const trayKinds = (b) => b.execute(() => [...document.querySelectorAll("#stack-tray .slot .stile")].map((e) => Number(e.dataset.kind)));
-
-/** Taps tile `id` (board or holding row) and waits until it has left its place. */
-async function tapStack(b, id) {
-  const sel = `#stack-board button.stile[data-id="${id}"], #stack-held button.stile[data-id="${id}"]`;
-  const el = await b.$(sel);
-  await el.waitForClickable({ timeout: 5000 });
-  await el.click();
-  await b.waitUntil(() => b.execute((s) => !document.querySelector(s), sel), { timeout: 5000, interval: 25, timeoutMsg: `tile ${id} not taken` });
 }
 
 /** A winning line from the current position: `llk stack solve` on the dealt layout, else the app's `winning_line`. */
