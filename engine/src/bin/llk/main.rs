@@ -55,7 +55,7 @@ USAGE:
     llk bench
     llk bench-slide [--boards N] [--random] [--slide RULE] [--nodes N]
     llk bench-slide --hints [--boards N] [--preset NAME] [--slide RULE]
-    llk bench-stack [--maps N] [--from SEED] [--budget-ms MS] [FILE...]
+    llk bench-stack [--maps N] [--from SEED] [--budget-ms MS] [--solvers LIST] [FILE...]
     llk sweep [--preset NAME] [--boards N] [--from SEED] [--cap-ms MS] [--slowest K]
               [--no-border] [--per-board] [--hints [--plan-only] [--every N]]
     llk help | --help | -h
@@ -145,7 +145,9 @@ COMMANDS:
             maps (default 1,000, seeds from --from, default 0) and on each stack FILE
             given (e.g. imported real maps), --budget-ms of CPU per map (default 1000):
             decided share, winnable / unwinnable / unknown, CPU p50 / p99 / worst.
-            Winning lines are replayed. Build with --release.
+            Winning lines are replayed. --solvers LIST runs only the solvers named
+            (comma-separated: baseline, current, pressure), e.g. --solvers current; the
+            move-out and hint table needs current. Build with --release.
     sweep   The solver over --boards random boards (default 1000) of a preset (default
             18x8; seeds from --from, default 0; each solve capped at --cap-ms, default
             10000): verdicts, time and node percentiles, the --slowest K seeds (default

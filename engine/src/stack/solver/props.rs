@@ -11,7 +11,7 @@
 
 use std::collections::HashSet;
 
-use super::search::{Outcome, Search};
+use super::search::{Outcome, Search, POLL_NODES};
 use super::state::State;
 use super::{Budget, Position, StackVerdict};
 use crate::stack::geometry::{Layout, TileId};
@@ -60,6 +60,10 @@ struct PropSearch<'a> {
     capacity: u8,
     nodes: u64,
     max_nodes: u64,
+    /// Node count at which the interrupt is polled next: every [`POLL_NODES`] nodes,
+    /// counting the nodes of the no-prop tails (a tail of fewer nodes never polls
+    /// itself, and adding its count could step over a multiple of [`POLL_NODES`]).
+    next_poll: u64,
     dead: HashSet<Vec<u64>>,
     /// The steps from the start to the node being searched (the whole line on a win).
     line: Vec<FirstStep>,
@@ -126,6 +130,7 @@ pub fn line_with_move_outs(
         capacity: pos.capacity,
         nodes: 0,
         max_nodes,
+        next_poll: POLL_NODES,
         dead: HashSet::new(),
         line: Vec::new(),
         order,
@@ -170,9 +175,12 @@ impl PropSearch<'_> {
             return Outcome::OutOfBudget;
         }
         self.nodes += 1;
-        if self.nodes.is_multiple_of(1024) && (self.interrupt)() {
-            self.max_nodes = 0;
-            return Outcome::OutOfBudget;
+        if self.nodes >= self.next_poll {
+            self.next_poll = self.nodes + POLL_NODES;
+            if (self.interrupt)() {
+                self.max_nodes = 0;
+                return Outcome::OutOfBudget;
+            }
         }
         let key = self.key(node);
         if self.dead.contains(&key) {
