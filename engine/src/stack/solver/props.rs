@@ -193,7 +193,9 @@ impl PropSearch<'_> {
             }
             return out;
         }
-        let mut out_of_budget = false;
+        // The node budget is shared by the whole search (and the interrupt sets it to
+        // zero), so once a child runs out of it every later child would too: stop at
+        // once instead of building each sibling's state only to give up on it.
         if node.held.is_empty() && !node.tray.is_empty() {
             let mut next = node.clone();
             let n = next.tray.len().min(HOLD_SLOTS);
@@ -202,7 +204,7 @@ impl PropSearch<'_> {
             next.move_outs -= 1;
             match self.step(FirstStep::MoveOut, &next) {
                 Outcome::Win => return Outcome::Win,
-                Outcome::OutOfBudget => out_of_budget = true,
+                Outcome::OutOfBudget => return Outcome::OutOfBudget,
                 Outcome::Dead => {}
             }
         }
@@ -219,7 +221,7 @@ impl PropSearch<'_> {
             next.held.remove(h);
             match self.step(FirstStep::Take(id.unwrap_or(TileId::MAX)), &next) {
                 Outcome::Win => return Outcome::Win,
-                Outcome::OutOfBudget => out_of_budget = true,
+                Outcome::OutOfBudget => return Outcome::OutOfBudget,
                 Outcome::Dead => {}
             }
         }
@@ -238,12 +240,9 @@ impl PropSearch<'_> {
             }
             match self.step(FirstStep::Take(t as TileId), &next) {
                 Outcome::Win => return Outcome::Win,
-                Outcome::OutOfBudget => out_of_budget = true,
+                Outcome::OutOfBudget => return Outcome::OutOfBudget,
                 Outcome::Dead => {}
             }
-        }
-        if out_of_budget {
-            return Outcome::OutOfBudget;
         }
         self.dead.insert(key);
         Outcome::Dead
