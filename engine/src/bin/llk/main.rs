@@ -80,7 +80,8 @@ COMMANDS:
             [[[r,c],[r,c]], ...]}, {\"result\": \"unsolvable\"} or {\"result\": \"unknown\"}.
             Default budget: the engine's Budget::DEFAULT (1,000,000 search nodes) and no
             time limit. With --budget-ms N the search is limited by N milliseconds of wall
-            time instead (no node limit) and answers \"unknown\" when the time runs out.
+            time instead (no node limit), counted from the command's start, and answers
+            \"unknown\" when the time runs out: the answer comes within 10 % + 50 ms of N.
     deal    A new full board as JSON rows, every kind an even number of times. --solvable
             deals a board that can be cleared. The same --seed (a non-negative integer)
             gives the same board; without --seed the seed comes from the system clock, so
@@ -161,6 +162,7 @@ EXIT STATUS:
 ";
 
 fn main() -> ExitCode {
+    options::mark_start();
     // A bug must still end in one line, not a backtrace.
     std::panic::set_hook(Box::new(|info| {
         let msg = io::one_line(&info.to_string());
