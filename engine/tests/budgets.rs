@@ -7,7 +7,11 @@
 //!
 //! The classic and slide solvers poll every 2,048 link checks (and on the first node and
 //! every 1,024 nodes); the stack solver every 1,024 nodes and every 2^20 candidate
-//! comparisons (a node compares its free tiles pairwise).
+//! comparisons (a node compares its free tiles pairwise); the stack search with
+//! move-outs every 1,024 of its nodes, counting those of the plain searches it runs once
+//! no move-out is left (so at most about 2,048 nodes pass between two polls). Real-style
+//! stack maps are here too: their searches ran past their budgets on the way out (freeing
+//! the memo, see `tests/stop_cost.rs`), and the move-out search on them polled unevenly.
 //!
 //! If polling broke, these solves would not fail but run for minutes or for ever (the
 //! stack check has no node budget), so each runs on its own thread under a wall-clock
@@ -17,8 +21,10 @@
 use llk_engine::classic::slide::{solve_with_stats as slide_solve, SlideRule};
 use llk_engine::classic::solver::solve_with_stats;
 use llk_engine::classic::{Board, Budget, SolveStats, Verdict, MAX_SIDE};
+use llk_engine::stack::real_style::real_style;
+use llk_engine::stack::solver::props::{line_with_move_outs, plan_with_move_outs, PropLine};
 use llk_engine::stack::solver::solve_with_stats as stack_solve;
-use llk_engine::stack::{Layout, Position, StackVerdict, Tile};
+use llk_engine::stack::{Layout, Position, StackBoard, StackVerdict, Tile, TileId};
 use proptest::prelude::*;
 use std::io::Write;
 use std::sync::mpsc;
@@ -185,5 +191,124 @@ proptest! {
         });
         prop_assert_eq!(verdict, StackVerdict::Unknown);
         prop_assert!(st.nodes <= 16, "{:?}: {} polls", st, calls);
+    }
+}
+
+/// Nodes between two polls of the stack searches.
+const STACK_POLL_NODES: u64 = 1024;
+
+/// Real-style map `seed` from its start, with `prefill` free tiles of distinct kinds
+/// already taken into the tray (6 fill all but one of its 7 slots: then every take loses
+/// without a move-out, so the move-out search does all the work).
+fn real_style_board(seed: u64, prefill: usize) -> StackBoard {
+    let map = real_style(seed).expect("a real-style map");
+    let mut board = StackBoard::new(map.layout, map.tray).expect("a valid board");
+    let kind = |b: &StackBoard, t: TileId| b.layout().tile(t).map(|tile| tile.kind);
+    let mut kinds = Vec::new();
+    while kinds.len() < prefill {
+        let next = board
+            .free_on_board()
+            .into_iter()
+            .find(|&t| !kinds.contains(&kind(&board, t)));
+        let Some(t) = next else { break };
+        kinds.push(kind(&board, t));
+        board.take(t).expect("a free tile");
+    }
+    board
+}
+
+/// Runs `f` on the solver's view of `board` and the ids of its tray tiles.
+fn with_position<T>(board: &StackBoard, f: impl FnOnce(&Position, &[Option<TileId>]) -> T) -> T {
+    let on_board = board.on_board();
+    let tray = board.tray_kinds();
+    let tray_ids: Vec<Option<TileId>> = board.tray().iter().map(|&t| Some(t)).collect();
+    let pos = Position {
+        layout: board.layout(),
+        on_board: &on_board,
+        held: board.held(),
+        tray: &tray,
+        capacity: board.capacity(),
+    };
+    f(&pos, &tray_ids)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// The plain stack search on real-style maps (some with a tray already filling up)
+    /// stops within a poll's worth of nodes of the interrupt's firing, and never polls
+    /// again.
+    #[test]
+    fn stack_solver_stops_within_a_poll_on_real_style_maps(
+        seed in 0..5_000u64, prefill in 0..=5usize, fires_on in 1..=8u64,
+    ) {
+        let what = format!("stack solve of real-style seed {seed}, {prefill} tiles in the tray");
+        let (verdict, st, calls) = guarded(what, move || {
+            let board = real_style_board(seed, prefill);
+            let mut calls = 0;
+            let (verdict, st) = with_position(&board, |pos, _| {
+                stack_solve(pos, Budget::nodes(u64::MAX), &mut || {
+                    calls += 1;
+                    calls >= fires_on
+                })
+            });
+            (verdict, st, calls)
+        });
+        prop_assert!(calls <= fires_on, "polled {} times: again after it fired", calls);
+        if verdict == StackVerdict::Unknown {
+            prop_assert!(st.nodes <= fires_on * STACK_POLL_NODES, "{:?}: {} polls", st, calls);
+        }
+    }
+
+    /// The search with move-outs (what `llk stack solve --move-outs N` runs after the
+    /// plain search) polls at least once every 2,048 nodes: run to a node budget with an
+    /// interrupt that never fires, it has polled at least that often when the budget is
+    /// spent. Seeds 42, 51 and 874 are real-style maps the plain search leaves undecided
+    /// after a second; with the tray filling up, more of the nodes are the move-out
+    /// search's own rather than its plain tails'.
+    #[test]
+    fn move_out_search_polls_every_two_thousand_nodes(
+        seed in prop_oneof![0..5_000u64, Just(42), Just(51), Just(874)], prefill in 0..=6usize, move_outs in 1..=2u8, nodes in 20_000..200_000u64,
+    ) {
+        let what = format!("move-out search of real-style seed {seed}, {move_outs} move-outs");
+        let (line, calls) = guarded(what, move || {
+            let board = real_style_board(seed, prefill);
+            let mut calls = 0u64;
+            let line = with_position(&board, |pos, tray_ids| {
+                line_with_move_outs(pos, tray_ids, move_outs, nodes, &mut || {
+                    calls += 1;
+                    false
+                })
+            });
+            (line, calls)
+        });
+        if line == PropLine::Unknown {
+            prop_assert!(
+                calls >= nodes / (2 * STACK_POLL_NODES + 2),
+                "{} polls in {} nodes", calls, nodes
+            );
+        }
+    }
+
+    /// The search with move-outs stops when the interrupt fires: it returns, unknown
+    /// unless decided before, and never polls again.
+    #[test]
+    fn move_out_search_stops_when_the_interrupt_fires(
+        seed in 0..5_000u64, move_outs in 1..=2u8, fires_on in 1..=8u64,
+    ) {
+        let what = format!("move-out search of real-style seed {seed}, {move_outs} move-outs");
+        let (line, calls) = guarded(what, move || {
+            let board = real_style_board(seed, 6);
+            let mut calls = 0u64;
+            let line = with_position(&board, |pos, tray_ids| {
+                plan_with_move_outs(pos, tray_ids, move_outs, u64::MAX, &mut || {
+                    calls += 1;
+                    calls >= fires_on
+                })
+            });
+            (line, calls)
+        });
+        prop_assert!(calls <= fires_on, "polled {} times: again after it fired", calls);
+        prop_assert!(calls == fires_on || line != PropLine::Unknown, "unknown after {} polls", calls);
     }
 }

@@ -3,6 +3,9 @@
 //! mutants of valid inputs and random bytes; each must answer within a time bound with a
 //! typed error (a known `EngineError` code, or `llk`'s one-line refusal with exit 2),
 //! never a panic, and what it accepts must be a consistent game (it re-saves to itself).
+//! The binary's solves also get the shapes whose searches once outran `--budget-ms`:
+//! large boards of one or two kinds, and real-style stack maps the solver leaves
+//! undecided (plain and with a move-out).
 //! `LLK_FUZZ_INPUTS` sets the number per parser (default 2,000; `make fuzz` 100,000).
 
 mod common;
@@ -13,6 +16,7 @@ use std::time::{Duration, Instant};
 use common::mutate::{mutant, Rand};
 use llk_engine::classic::game::{Game, GameOptions};
 use llk_engine::classic::Board;
+use llk_engine::stack::real_style::real_style;
 use llk_engine::stack::{file, import, StackGame, StackOptions};
 use llk_engine::EngineError;
 
@@ -269,6 +273,37 @@ fn boards_never_panic() {
     });
 }
 
+/// Boards of the shape whose solves once outran their budgets: large and of one or two
+/// kinds, so one search node makes millions of link checks (the largest, 256×256, are in
+/// `tests/budgets.rs`; these stay small enough to mutate quickly).
+fn few_kind_boards() -> Vec<String> {
+    [(120, 120, 1), (90, 140, 2)]
+        .into_iter()
+        .map(|(rows, cols, kinds)| {
+            let grid: Vec<Vec<u64>> = (0..rows)
+                .map(|r| {
+                    (0..cols)
+                        .map(|c| ((r * cols + c) / 2 % kinds) as u64)
+                        .collect()
+                })
+                .collect();
+            serde_json::to_string(&grid).expect("grid")
+        })
+        .collect()
+}
+
+/// Real-style stack maps the solver leaves undecided within its budget (seeds 42, 51,
+/// 874: their searches grew memos that once took 100 ms to free after the budget).
+fn hard_stack_files() -> Vec<String> {
+    [42u64, 51, 874]
+        .into_iter()
+        .map(|seed| {
+            let map = real_style(seed).expect("real-style map");
+            file::to_json(map.tray, &map.layout, None).expect("stack file")
+        })
+        .collect()
+}
+
 /// The real `llk` on mutants of boards and stack files on stdin: exit 0 with one line of
 /// JSON, or exit 2 with one `llk: ` line; never a panic, always within the bound.
 #[test]
@@ -283,14 +318,34 @@ fn llk_refuses_bad_boards_and_stack_files_in_one_line() {
         .collect();
     let stacks = stack_files();
     let maps = captured_maps();
+    let few_kinds = few_kind_boards();
+    let hard = hard_stack_files();
     let mut r = Rand::new(5);
     let mut slowest = Duration::ZERO;
-    let commands: [(&[&str], &[String]); 5] = [
+    let commands: [(&[&str], &[String]); 9] = [
         (&["pairs", "-"], &boards),
         (&["solve", "-", "--budget-ms", "100"], &boards),
         (&["stack", "play", "-", "0"], &stacks),
         (&["stack", "solve", "-", "--budget-ms", "100"], &stacks),
         (&["stack", "import", "-"], &maps),
+        (&["solve", "-", "--budget-ms", "100"], &few_kinds),
+        (
+            &["solve", "-", "--budget-ms", "100", "--slide", "down"],
+            &few_kinds,
+        ),
+        (&["stack", "solve", "-", "--budget-ms", "100"], &hard),
+        (
+            &[
+                "stack",
+                "solve",
+                "-",
+                "--budget-ms",
+                "100",
+                "--move-outs",
+                "1",
+            ],
+            &hard,
+        ),
     ];
     for i in 0..n {
         let (args, valid) = commands[i % commands.len()];

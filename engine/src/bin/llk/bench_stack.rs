@@ -1,7 +1,7 @@
 //! `llk bench-stack`: the stack solver on real-style maps (the generator of
 //! `stack::real_style`) and on stack files given on the command line (the captured real
 //! maps, imported), today's search, today's plus the tray-pressure test and the
-//! baseline side by side in one run, as a table:
+//! baseline side by side in one run (or those `--solvers` names), as a table:
 //! decided share, winnable / unwinnable / unknown, and this thread's CPU time per map
 //! (p50, p99, worst) under a per-map CPU budget. Every winnable answer is replayed on a
 //! [`StackBoard`] and must end in a win (the bench fails otherwise).
@@ -28,8 +28,36 @@ const BENCH: Spec = Spec {
     command: "bench-stack",
     positional: &[],
     switches: &[],
-    options: &["maps", "from", "budget-ms"],
+    options: &["maps", "from", "budget-ms", "solvers"],
 };
+
+/// The solvers the bench can run, in the order of its rows, by their `--solvers` names.
+const SOLVERS: [(&str, Strategy); 3] = [
+    ("baseline", Strategy::Baseline),
+    ("current", Strategy::Current),
+    ("pressure", Strategy::Pressure),
+];
+
+/// The solvers `--solvers a,b` names (every one without the option), in [`SOLVERS`]
+/// order; an unknown or missing name is refused.
+fn chosen_solvers(list: Option<&str>) -> CliResult<Vec<(&'static str, Strategy)>> {
+    let Some(list) = list else {
+        return Ok(SOLVERS.to_vec());
+    };
+    let names: Vec<&str> = list.split(',').map(str::trim).collect();
+    for name in &names {
+        if !SOLVERS.iter().any(|(label, _)| label == name) {
+            return Err(CliError::usage(format!(
+                "bench-stack: --solvers: unknown solver '{}' (a comma-separated list of: baseline, current, pressure)",
+                args::printable(name)
+            )));
+        }
+    }
+    Ok(SOLVERS
+        .into_iter()
+        .filter(|(label, _)| names.contains(label))
+        .collect())
+}
 
 /// One map to solve: a name, the layout and the tray.
 struct Map {
@@ -53,16 +81,18 @@ struct Tally {
     line_hints: Vec<Duration>,
 }
 
-/// `llk bench-stack [--maps N] [--from SEED] [--budget-ms MS] [FILE...]`: N real-style
-/// maps (default 1,000, seeds FROM..FROM+N), then each FILE (a stack file, its `taken`
-/// ignored), each solved by the baseline, the current search and the current search
-/// plus the tray-pressure test ("pressure") with MS milliseconds of
-/// CPU each (default 1,000).
+/// `llk bench-stack [--maps N] [--from SEED] [--budget-ms MS] [--solvers LIST] [FILE...]`:
+/// N real-style maps (default 1,000, seeds FROM..FROM+N), then each FILE (a stack file,
+/// its `taken` ignored), each solved by the baseline, the current search and the current
+/// search plus the tray-pressure test ("pressure") with MS milliseconds of CPU each
+/// (default 1,000). `--solvers current` (or `baseline,current`, …) runs only those: their
+/// rows, and the move-out and hint table only when `current` is among them.
 pub fn run(argv: &[String]) -> CliResult<()> {
     let a = args::parse_with_rest(&BENCH, argv)?;
     let maps: u64 = a.number("maps")?.unwrap_or(1_000);
     let from: u64 = a.number("from")?.unwrap_or(0);
     let budget = Duration::from_millis(a.number("budget-ms")?.unwrap_or(1_000));
+    let solvers = chosen_solvers(a.option("solvers"))?;
     let mut generated = Vec::new();
     for seed in from..from.saturating_add(maps) {
         let m = real_style(seed)?;
@@ -103,11 +133,7 @@ pub fn run(argv: &[String]) -> CliResult<()> {
         if list.is_empty() {
             continue;
         }
-        for (label, strategy) in [
-            ("baseline", Strategy::Baseline),
-            ("current", Strategy::Current),
-            ("pressure", Strategy::Pressure),
-        ] {
+        for &(label, strategy) in &solvers {
             let mut tally = Tally::default();
             for map in list.iter() {
                 let (verdict, cpu) = solve_one(map, strategy, budget)?;
@@ -145,6 +171,19 @@ pub fn run(argv: &[String]) -> CliResult<()> {
             }
         }
     }
+    if solvers.iter().any(|&(_, s)| s == Strategy::Current) {
+        extras_table(&mut out, &extra);
+    }
+    if !per_file.is_empty() {
+        let _ = writeln!(out, "\n| file | solver | answer | cpu |");
+        let _ = writeln!(out, "|---|---|---|---|");
+        out.push_str(&per_file);
+    }
+    emit_text(&out)
+}
+
+/// The table of the current solver's extras (move-outs and hints), its rows `extra`.
+fn extras_table(out: &mut String, extra: &str) {
     let _ = writeln!(
         out,
         "\nNot won without props, won with at most 1 / 2 move-outs (same CPU budget each); \
@@ -156,13 +195,7 @@ pub fn run(argv: &[String]) -> CliResult<()> {
         "| maps | won with 1 move-out | with 2 | first hint | first hint knows a win | hints along the line |"
     );
     let _ = writeln!(out, "|{}", "---|".repeat(6));
-    out.push_str(&extra);
-    if !per_file.is_empty() {
-        let _ = writeln!(out, "\n| file | solver | answer | cpu |");
-        let _ = writeln!(out, "|---|---|---|---|");
-        out.push_str(&per_file);
-    }
-    emit_text(&out)
+    out.push_str(extra);
 }
 
 /// Solves `map` from its start with `strategy` under a CPU `budget`; a winnable line is

@@ -55,7 +55,7 @@ USAGE:
     llk bench
     llk bench-slide [--boards N] [--random] [--slide RULE] [--nodes N]
     llk bench-slide --hints [--boards N] [--preset NAME] [--slide RULE]
-    llk bench-stack [--maps N] [--from SEED] [--budget-ms MS] [FILE...]
+    llk bench-stack [--maps N] [--from SEED] [--budget-ms MS] [--solvers LIST] [FILE...]
     llk sweep [--preset NAME] [--boards N] [--from SEED] [--cap-ms MS] [--slowest K]
               [--no-border] [--per-board] [--hints [--plan-only] [--every N]]
     llk help | --help | -h
@@ -80,7 +80,8 @@ COMMANDS:
             [[[r,c],[r,c]], ...]}, {\"result\": \"unsolvable\"} or {\"result\": \"unknown\"}.
             Default budget: the engine's Budget::DEFAULT (1,000,000 search nodes) and no
             time limit. With --budget-ms N the search is limited by N milliseconds of wall
-            time instead (no node limit) and answers \"unknown\" when the time runs out.
+            time instead (no node limit), counted from the command's start, and answers
+            \"unknown\" when the time runs out: the answer comes within 10 % + 50 ms of N.
     deal    A new full board as JSON rows, every kind an even number of times. --solvable
             deals a board that can be cleared. The same --seed (a non-negative integer)
             gives the same board; without --seed the seed comes from the system clock, so
@@ -145,7 +146,9 @@ COMMANDS:
             maps (default 1,000, seeds from --from, default 0) and on each stack FILE
             given (e.g. imported real maps), --budget-ms of CPU per map (default 1000):
             decided share, winnable / unwinnable / unknown, CPU p50 / p99 / worst.
-            Winning lines are replayed. Build with --release.
+            Winning lines are replayed. --solvers LIST runs only the solvers named
+            (comma-separated: baseline, current, pressure), e.g. --solvers current; the
+            move-out and hint table needs current. Build with --release.
     sweep   The solver over --boards random boards (default 1000) of a preset (default
             18x8; seeds from --from, default 0; each solve capped at --cap-ms, default
             10000): verdicts, time and node percentiles, the --slowest K seeds (default
@@ -159,6 +162,7 @@ EXIT STATUS:
 ";
 
 fn main() -> ExitCode {
+    options::mark_start();
     // A bug must still end in one line, not a backtrace.
     std::panic::set_hook(Box::new(|info| {
         let msg = io::one_line(&info.to_string());

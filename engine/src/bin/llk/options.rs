@@ -2,6 +2,7 @@
 //! board cell from its row and column arguments, the clock seed used when `--seed`
 //! is absent, and what `--budget-ms` means for a search. They sit below the subcommands, which each use them one way.
 
+use std::sync::OnceLock;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use llk_engine::classic::slide::SlideRule;
@@ -48,10 +49,22 @@ pub fn clock_seed() -> u64 {
     (nanos as u64) ^ ((nanos >> 64) as u64) ^ (u64::from(std::process::id()) << 32)
 }
 
+/// When the command started (set first thing in `main`).
+static START: OnceLock<Instant> = OnceLock::new();
+
+/// Records the command's start, from which `--budget-ms` counts.
+pub fn mark_start() {
+    let _ = START.set(Instant::now());
+}
+
 /// A search's limits from `--budget-ms`: without it, `Budget::DEFAULT` nodes and an
-/// interrupt that never fires; with it, N milliseconds of wall time from this call only.
+/// interrupt that never fires; with it, N milliseconds of wall time from the command's
+/// start (see [`mark_start`]), so that reading and parsing a large input count too and
+/// the whole command answers within the budget (plus the search's last poll and its way
+/// out).
 pub fn search_limits(budget_ms: Option<u64>) -> (Budget, impl FnMut() -> bool) {
-    let deadline = budget_ms.map(|ms| Instant::now() + Duration::from_millis(ms));
+    let start = START.get().copied().unwrap_or_else(Instant::now);
+    let deadline = budget_ms.map(|ms| start + Duration::from_millis(ms));
     let budget = match deadline {
         None => Budget::DEFAULT,
         Some(_) => Budget::nodes(u64::MAX),

@@ -103,7 +103,8 @@ pub fn hint_cmd(argv: &[String]) -> CliResult<()> {
 }
 
 /// `llk solve BOARD [--no-border] [--budget-ms N] [--slide RULE]`: without `--budget-ms` the search is
-/// bounded by `Budget::DEFAULT` nodes only; with it, by N milliseconds of wall time only.
+/// bounded by `Budget::DEFAULT` nodes only; with it, by N milliseconds of wall time only
+/// (from the command's start, see `options::search_limits`).
 pub fn solve(argv: &[String]) -> CliResult<()> {
     let a = args::parse(&SOLVE, argv)?;
     let budget_ms: Option<u64> = a.number("budget-ms")?;

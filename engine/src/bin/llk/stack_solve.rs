@@ -88,7 +88,7 @@ fn with_position<T>(board: &StackBoard, f: impl FnOnce(&Position) -> T) -> T {
 
 /// `llk stack solve FILE [--budget-ms N] [--move-outs M]`: without `--budget-ms` the
 /// search is bounded by `Budget::DEFAULT` nodes; with it, by N milliseconds of wall time
-/// only. With `--move-outs M`: whether a line with at most M move-outs wins, and the line.
+/// only (from the command's start). With `--move-outs M`: whether a line with at most M move-outs wins, and the line.
 pub fn solve(argv: &[String]) -> CliResult<()> {
     let a = args::parse(&SOLVE, argv)?;
     let budget_ms: Option<u64> = a.number("budget-ms")?;

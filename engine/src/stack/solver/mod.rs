@@ -76,6 +76,7 @@
 //! [`StackVerdict::Unknown`]. The search recurses once per take, so its depth is at most
 //! the number of tiles ([`crate::stack::MAX_TILES`]) with small frames.
 
+mod memo;
 mod pressure;
 pub mod props;
 mod search;

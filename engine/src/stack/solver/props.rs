@@ -11,7 +11,7 @@
 
 use std::collections::HashSet;
 
-use super::search::{Outcome, Search};
+use super::search::{Outcome, Search, POLL_NODES};
 use super::state::State;
 use super::{Budget, Position, StackVerdict};
 use crate::stack::geometry::{Layout, TileId};
@@ -60,6 +60,10 @@ struct PropSearch<'a> {
     capacity: u8,
     nodes: u64,
     max_nodes: u64,
+    /// Node count at which the interrupt is polled next: every [`POLL_NODES`] nodes,
+    /// counting the nodes of the no-prop tails (a tail of fewer nodes never polls
+    /// itself, and adding its count could step over a multiple of [`POLL_NODES`]).
+    next_poll: u64,
     dead: HashSet<Vec<u64>>,
     /// The steps from the start to the node being searched (the whole line on a win).
     line: Vec<FirstStep>,
@@ -126,6 +130,7 @@ pub fn line_with_move_outs(
         capacity: pos.capacity,
         nodes: 0,
         max_nodes,
+        next_poll: POLL_NODES,
         dead: HashSet::new(),
         line: Vec::new(),
         order,
@@ -170,9 +175,12 @@ impl PropSearch<'_> {
             return Outcome::OutOfBudget;
         }
         self.nodes += 1;
-        if self.nodes.is_multiple_of(1024) && (self.interrupt)() {
-            self.max_nodes = 0;
-            return Outcome::OutOfBudget;
+        if self.nodes >= self.next_poll {
+            self.next_poll = self.nodes + POLL_NODES;
+            if (self.interrupt)() {
+                self.max_nodes = 0;
+                return Outcome::OutOfBudget;
+            }
         }
         let key = self.key(node);
         if self.dead.contains(&key) {
@@ -185,7 +193,9 @@ impl PropSearch<'_> {
             }
             return out;
         }
-        let mut out_of_budget = false;
+        // The node budget is shared by the whole search (and the interrupt sets it to
+        // zero), so once a child runs out of it every later child would too: stop at
+        // once instead of building each sibling's state only to give up on it.
         if node.held.is_empty() && !node.tray.is_empty() {
             let mut next = node.clone();
             let n = next.tray.len().min(HOLD_SLOTS);
@@ -194,7 +204,7 @@ impl PropSearch<'_> {
             next.move_outs -= 1;
             match self.step(FirstStep::MoveOut, &next) {
                 Outcome::Win => return Outcome::Win,
-                Outcome::OutOfBudget => out_of_budget = true,
+                Outcome::OutOfBudget => return Outcome::OutOfBudget,
                 Outcome::Dead => {}
             }
         }
@@ -211,7 +221,7 @@ impl PropSearch<'_> {
             next.held.remove(h);
             match self.step(FirstStep::Take(id.unwrap_or(TileId::MAX)), &next) {
                 Outcome::Win => return Outcome::Win,
-                Outcome::OutOfBudget => out_of_budget = true,
+                Outcome::OutOfBudget => return Outcome::OutOfBudget,
                 Outcome::Dead => {}
             }
         }
@@ -230,12 +240,9 @@ impl PropSearch<'_> {
             }
             match self.step(FirstStep::Take(t as TileId), &next) {
                 Outcome::Win => return Outcome::Win,
-                Outcome::OutOfBudget => out_of_budget = true,
+                Outcome::OutOfBudget => return Outcome::OutOfBudget,
                 Outcome::Dead => {}
             }
-        }
-        if out_of_budget {
-            return Outcome::OutOfBudget;
         }
         self.dead.insert(key);
         Outcome::Dead

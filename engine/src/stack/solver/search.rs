@@ -1,9 +1,7 @@
 //! The depth-first search over takes, with its memo of dead remaining-sets, its sound
 //! cuts and its move ordering (see the module doc of `solver` for why each cut is sound).
 
-use std::collections::{HashMap, HashSet};
-use std::hash::{BuildHasherDefault, Hasher};
-
+use super::memo::DeadMemo;
 use super::pressure::Pressure;
 use super::state::{State, KINDS};
 use super::Strategy;
@@ -16,64 +14,16 @@ pub(crate) enum Outcome {
     OutOfBudget,
 }
 
-/// Hashes a `u64` that is already a good hash (the Zobrist key) by passing it through.
-#[derive(Default)]
-pub(crate) struct PassHasher(u64);
-
-impl Hasher for PassHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = v;
-    }
-}
-
-/// Remaining-sets proven dead: keyed by their Zobrist hash, checked against the whole
-/// bitset (a hash collision never makes a live set look dead).
-#[derive(Default)]
-pub(crate) struct DeadMemo {
-    first: HashMap<u64, Box<[u64]>, BuildHasherDefault<PassHasher>>,
-    more: HashSet<Box<[u64]>>,
-}
-
-impl DeadMemo {
-    pub fn contains(&self, hash: u64, set: &[u64]) -> bool {
-        match self.first.get(&hash) {
-            Some(w) if **w == *set => true,
-            Some(_) => self.more.contains(set),
-            None => false,
-        }
-    }
-
-    pub fn insert(&mut self, hash: u64, set: &[u64]) {
-        match self.first.get(&hash) {
-            Some(w) if **w == *set => {}
-            Some(_) => {
-                self.more.insert(set.into());
-            }
-            None => {
-                self.first.insert(hash, set.into());
-            }
-        }
-    }
-
-    pub fn len(&self) -> usize {
-        self.first.len() + self.more.len()
-    }
-}
-
-/// One search: the state, the memo, the budget and the line being tried.
 /// Candidate comparisons after which the interrupt is polled even within 1,024 nodes:
 /// a node on a board of a thousand free tiles makes a million of them, so polling by
 /// nodes alone could overrun a time budget by seconds.
 pub(crate) const POLL_WORK: u64 = 1 << 20;
 
+/// Nodes after which the interrupt is polled (a node costs well under a microsecond on
+/// real-style maps, so about a millisecond of work between polls).
+pub(crate) const POLL_NODES: u64 = 1024;
+
+/// One search: the state, the memo, the budget and the line being tried.
 pub(crate) struct Search<'a> {
     pub st: State,
     pub memo: DeadMemo,
@@ -158,7 +108,7 @@ impl<'a> Search<'a> {
             return Outcome::OutOfBudget;
         }
         self.nodes += 1;
-        let poll = self.nodes.is_multiple_of(1024) || self.work >= POLL_WORK;
+        let poll = self.nodes.is_multiple_of(POLL_NODES) || self.work >= POLL_WORK;
         if poll {
             self.work = 0;
         }
