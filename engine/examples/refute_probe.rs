@@ -1,15 +1,17 @@
 //! Scratch measurement of the refutation search alone on real-style seeds and the
-//! captured maps: `refute_probe MAX_NODES [SEED | A..B | captured-N]...`, one line per
-//! map (lost or open, nodes, projections tried, wall ms). Bad arguments get one line on
-//! stderr and exit 2.
+//! captured maps: `refute_probe MAX_NODES [tray=N] [SEED | A..B | captured-N]...`, one
+//! line per map: the refutation (lost or open, nodes, projections tried, wall ms), then
+//! the main search without it (`Strategy::Unrefuted`) with the same node budget.
+//! `tray=N` plays every map with an N-slot tray instead of its own. Bad arguments get one
+//! line on stderr and exit 2.
 use std::process::ExitCode;
 use std::time::Instant;
 
 use llk_engine::classic::Budget;
 use llk_engine::stack::import::import_map;
 use llk_engine::stack::real_style::real_style;
-use llk_engine::stack::solver::prove_lost;
-use llk_engine::stack::{Layout, Position};
+use llk_engine::stack::solver::{prove_lost, solve_with_strategy, Strategy};
+use llk_engine::stack::{Layout, Position, StackVerdict};
 
 fn main() -> ExitCode {
     match probe(std::env::args().skip(1).collect()) {
@@ -55,9 +57,18 @@ fn probe(args: Vec<String>) -> Result<(), String> {
         Some(a) => a.parse().map_err(|_| format!("not a node count: {a}"))?,
         None => return Err("usage: refute_probe MAX_NODES MAPS...".into()),
     };
-    let (mut lost, mut total) = (0, 0u128);
-    let maps = maps(&args[1..])?;
+    let (mut lost, mut main_lost, mut main_won, mut total) = (0, 0, 0, 0u128);
+    let tray_override = match args.get(1).and_then(|a| a.strip_prefix("tray=")) {
+        Some(n) => Some(
+            n.parse::<u8>()
+                .map_err(|_| format!("not a tray size: {n}"))?,
+        ),
+        None => None,
+    };
+    let first_map = if tray_override.is_some() { 2 } else { 1 };
+    let maps = maps(args.get(first_map..).unwrap_or_default())?;
     for (name, layout, tray) in &maps {
+        let tray = &tray_override.unwrap_or(*tray);
         let on = vec![true; layout.len()];
         let pos = Position {
             layout,
@@ -72,8 +83,25 @@ fn probe(args: Vec<String>) -> Result<(), String> {
         total += ms;
         lost += usize::from(r.lost);
         let word = if r.lost { "LOST" } else { "open" };
-        println!("{name}: {word} nodes {} tried {} {ms} ms", r.nodes, r.tried);
+        let t = Instant::now();
+        let (v, st) =
+            solve_with_strategy(&pos, Budget::nodes(max), &mut || false, Strategy::Unrefuted);
+        let main_ms = t.elapsed().as_millis();
+        let main = match v {
+            StackVerdict::Winnable(_) => "won",
+            StackVerdict::Unwinnable => "lost",
+            StackVerdict::Unknown => "unknown",
+        };
+        main_lost += usize::from(main == "lost");
+        main_won += usize::from(main == "won");
+        println!(
+            "{name}: {word} nodes {} tried {} {ms} ms; main search {main} nodes {} {main_ms} ms",
+            r.nodes, r.tried, st.nodes
+        );
     }
-    println!("total: {lost} lost of {}, {total} ms", maps.len());
+    println!(
+        "total: refutation {lost} lost of {}, {total} ms; main search {main_won} won {main_lost} lost",
+        maps.len()
+    );
     Ok(())
 }
