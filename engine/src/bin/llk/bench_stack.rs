@@ -1,7 +1,8 @@
 //! `llk bench-stack`: the stack solver on real-style maps (the generator of
 //! `stack::real_style`) and on stack files given on the command line (the captured real
-//! maps, imported), today's search, today's plus the tray-pressure test and the
-//! baseline side by side in one run, as a table:
+//! maps, imported), today's search, today's without the refutation search
+//! ("unrefuted"), today's plus the tray-pressure test and the baseline side by side in
+//! one run, as a table:
 //! decided share, winnable / unwinnable / unknown, and this thread's CPU time per map
 //! (p50, p99, worst) under a per-map CPU budget. Every winnable answer is replayed on a
 //! [`StackBoard`] and must end in a win (the bench fails otherwise).
@@ -55,8 +56,9 @@ struct Tally {
 
 /// `llk bench-stack [--maps N] [--from SEED] [--budget-ms MS] [FILE...]`: N real-style
 /// maps (default 1,000, seeds FROM..FROM+N), then each FILE (a stack file, its `taken`
-/// ignored), each solved by the baseline, the current search and the current search
-/// plus the tray-pressure test ("pressure") with MS milliseconds of
+/// ignored), each solved by the baseline, the current search, the current search without
+/// the refutation ("unrefuted") and the current search plus the tray-pressure test
+/// ("pressure") with MS milliseconds of
 /// CPU each (default 1,000).
 pub fn run(argv: &[String]) -> CliResult<()> {
     let a = args::parse_with_rest(&BENCH, argv)?;
@@ -106,6 +108,7 @@ pub fn run(argv: &[String]) -> CliResult<()> {
         for (label, strategy) in [
             ("baseline", Strategy::Baseline),
             ("current", Strategy::Current),
+            ("unrefuted", Strategy::Unrefuted),
             ("pressure", Strategy::Pressure),
         ] {
             let mut tally = Tally::default();

@@ -71,6 +71,13 @@
 //! order proved it), so `Unwinnable` is still a complete proof; restarts only cut the
 //! heavy tail where an early choice sends one ordering into a large dead subtree.
 //!
+//! Refutation (`refute`): when the main search has not decided a position within its first
+//! 261,632 nodes, a second, sound search tries to prove it lost by solving smaller games
+//! exhaustively (the position projected on a few kinds, the others taken for free; a
+//! lost projection means a lost position, proof in its module doc), with an eighth of
+//! the nodes left (at most 65,536, counted in the same budget); then the main search
+//! resumes its restart schedule where it stopped.
+//!
 //! The engine has no clock: the search is bounded by a node count and an interrupt the
 //! caller supplies (polled about every 1,000 nodes); running out gives
 //! [`StackVerdict::Unknown`]. The search recurses once per take, so its depth is at most

@@ -14,11 +14,12 @@
 //! **Soundness: a lost projection means a lost position.** Take any line that wins the
 //! real position and keep only its takes of `K` tiles, in the same order. This is a
 //! line of the projected game, and it wins it:
-//! * Each take is possible: when the real line takes `b`, every tile covering `b`
-//!   directly or through others is already gone (a tile is taken only once nothing
-//!   covers it, and a tile still covering one above `b`... covers `b` through it), so in
-//!   particular every `K` tile above `b` in the projection was taken earlier in the
-//!   projected line.
+//! * Each take is possible: when the real line takes `b`, every tile above `b` is
+//!   already gone. (Nothing covers `b` directly; a tile `a` above `b` through a chain
+//!   `a` covers `c1` covers … covers `b` was taken before `c1`, which was taken before
+//!   the next tile of the chain, and so on down to `b`, because a tile is taken only
+//!   once nothing covers it.) So every `K` tile above `b` in the projection was taken
+//!   earlier in the projected line.
 //! * Each take keeps a slot empty or completes a triple: for a kind in `K`, the tray's
 //!   count in both games is `(start + tiles of the kind taken since) mod 3`, the same
 //!   number, so a take completes a triple in one game exactly when it does in the other.
@@ -36,8 +37,20 @@
 //! least `capacity / 2 + 1` kinds (4 for a 7-slot tray) to be lost at all. A projection
 //! is hard when its kinds bury one another: the candidates grow `K` greedily from each
 //! kind, adding the kind with the most above/below pairs with the kinds already in `K`
-//! (pairs counted in the closure), and each size from the minimum to
-//! [`MAX_EXTRA`] more is tried, smallest first, each with its share of the node budget.
+//! (pairs counted in the closure), and each size from the minimum to [`MAX_EXTRA`] more
+//! (never all the kinds: that is the position itself) is tried, smallest first, each
+//! with an equal share of the node budget.
+//!
+//! **What it does on real maps.** Nothing so far: on the real-style maps the main search
+//! leaves undecided, every projection on 4 to 12 of their 16 kinds is won within a few
+//! hundred to 65,000 nodes (13 kinds and more stay undecided within 220,000 nodes, like
+//! the map itself), and so are the projections tried on real-style layouts played with a
+//! 5- or 6-slot tray (engine/BENCHMARKS.md). Taking a quarter of the tiles for free is
+//! enough to make these maps easy. It proves lost
+//! positions where a few kinds bury one another (piles, the tests' small layouts), which
+//! the main search may not decide when many free tiles of other kinds multiply its take
+//! orders. [`run_with_refutation`] runs it only after the main search's first
+//! [`PROBE_NODES`], so the positions the main search decides sooner never pay for it.
 
 use super::search::{Outcome, Search};
 use super::state::{State, KINDS};
