@@ -2,11 +2,15 @@
 //! within its budget (a pile of four kinds that can never be cleared, beside many free
 //! tiles of other kinds whose take orders the main search would have to exhaust) is
 //! proven lost by it, within the same budget, while the search without it answers
-//! unknown.
+//! unknown; `llk stack solve` gives that proof as its usual `unwinnable` answer.
 
+mod common;
+
+use common::llk::ok_json;
 use llk_engine::classic::Budget;
 use llk_engine::stack::solver::{solve_with_strategy, Strategy};
-use llk_engine::stack::{Layout, Position, StackVerdict, Tile};
+use llk_engine::stack::{file, Layout, Position, StackVerdict, Tile};
+use serde_json::json;
 
 /// One column of 12 tiles, kinds 0 1 2 3 0 1 2 3 0 1 2 3 from the top, and 60 free tiles
 /// of 20 other kinds, three each, side by side on the bottom layer. With a 7-slot tray
@@ -49,4 +53,15 @@ fn the_refutation_proves_what_the_main_search_cannot_decide() {
     assert_eq!(verdict, StackVerdict::Unwinnable);
     assert!(stats.refute_nodes > 0);
     assert!(stats.nodes + stats.refute_nodes <= budget.max_nodes);
+}
+
+#[test]
+fn stack_solve_answers_unwinnable_from_the_refutation() {
+    let text = file::to_json(7, &lost_pile_beside_free_tiles(), None).expect("serializes");
+    for budget in [
+        &["stack", "solve", "-"][..],
+        &["stack", "solve", "-", "--budget-ms", "5000"],
+    ] {
+        assert_eq!(ok_json(budget, &text), json!({"result": "unwinnable"}));
+    }
 }
