@@ -8,6 +8,7 @@ mod common;
 
 use common::llk::ok_json;
 use llk_engine::classic::Budget;
+use llk_engine::stack::game::LEVEL_JUDGE_BUDGET;
 use llk_engine::stack::solver::{solve_with_strategy, Strategy};
 use llk_engine::stack::{file, Layout, Position, StackVerdict, Tile};
 use serde_json::json;
@@ -53,6 +54,11 @@ fn the_refutation_proves_what_the_main_search_cannot_decide() {
     assert_eq!(verdict, StackVerdict::Unwinnable);
     assert!(stats.refute_nodes > 0);
     assert!(stats.nodes + stats.refute_nodes <= budget.max_nodes);
+    // The app judges a brought level with this budget (its share of the refutation is
+    // 4,796 nodes): the proof fits.
+    let (judged, _) =
+        solve_with_strategy(&pos, LEVEL_JUDGE_BUDGET, &mut || false, Strategy::Current);
+    assert_eq!(judged, StackVerdict::Unwinnable);
 }
 
 #[test]
