@@ -1,6 +1,7 @@
 //! Scratch measurement of the stack solver on real-style seeds and the captured maps:
 //! `sheep_probe STRATEGY MAX_NODES [SEED | A..B | captured-N]...`, one line per map
-//! (verdict, nodes, memo, wall ms). STRATEGY: baseline, current, pressure. Bad arguments
+//! (verdict, nodes, memo, refutation nodes, wall ms). STRATEGY: baseline, current,
+//! pressure, unrefuted. Bad arguments
 //! get one line on stderr and exit 2.
 use std::process::ExitCode;
 use std::time::Instant;
@@ -35,9 +36,10 @@ fn probe(args: Vec<String>) -> Result<(), String> {
         Some("baseline") => Strategy::Baseline,
         Some("current") => Strategy::Current,
         Some("pressure") => Strategy::Pressure,
+        Some("unrefuted") => Strategy::Unrefuted,
         other => {
             return Err(format!(
-                "unknown strategy {other:?} (baseline, current, pressure)"
+                "unknown strategy {other:?} (baseline, current, pressure, unrefuted)"
             ))
         }
     };
@@ -92,7 +94,10 @@ fn probe(args: Vec<String>) -> Result<(), String> {
             }
         };
         if maps.len() <= 40 || word != "won" {
-            println!("{name}: {word} nodes {} memo {} {ms} ms", st.nodes, st.memo);
+            println!(
+                "{name}: {word} nodes {} memo {} refute {} {ms} ms",
+                st.nodes, st.memo, st.refute_nodes
+            );
         }
     }
     println!("total: {won} won / {lost} lost / {unk} unknown, {total} ms");

@@ -1,7 +1,8 @@
 //! `llk bench-stack`: the stack solver on real-style maps (the generator of
 //! `stack::real_style`) and on stack files given on the command line (the captured real
 //! maps, imported), today's search, today's plus the tray-pressure test and the
-//! baseline side by side in one run (or those `--solvers` names), as a table:
+//! baseline side by side in one run (or those `--solvers` names, which may also name
+//! "unrefuted": today's search without its refutation search), as a table:
 //! decided share, winnable / unwinnable / unknown, and this thread's CPU time per map
 //! (p50, p99, worst) under a per-map CPU budget. Every winnable answer is replayed on a
 //! [`StackBoard`] and must end in a win (the bench fails otherwise).
@@ -32,23 +33,31 @@ const BENCH: Spec = Spec {
 };
 
 /// The solvers the bench can run, in the order of its rows, by their `--solvers` names.
-const SOLVERS: [(&str, Strategy); 3] = [
+const SOLVERS: [(&str, Strategy); 4] = [
     ("baseline", Strategy::Baseline),
     ("current", Strategy::Current),
+    ("unrefuted", Strategy::Unrefuted),
     ("pressure", Strategy::Pressure),
 ];
 
-/// The solvers `--solvers a,b` names (every one without the option), in [`SOLVERS`]
+/// The rows without `--solvers` (the table's columns and rows as before the refutation
+/// search: "unrefuted" runs only when named).
+const DEFAULT_SOLVERS: [&str; 3] = ["baseline", "current", "pressure"];
+
+/// The solvers `--solvers a,b` names ([`DEFAULT_SOLVERS`] without the option), in [`SOLVERS`]
 /// order; an unknown or missing name is refused.
 fn chosen_solvers(list: Option<&str>) -> CliResult<Vec<(&'static str, Strategy)>> {
     let Some(list) = list else {
-        return Ok(SOLVERS.to_vec());
+        return Ok(SOLVERS
+            .into_iter()
+            .filter(|(label, _)| DEFAULT_SOLVERS.contains(label))
+            .collect());
     };
     let names: Vec<&str> = list.split(',').map(str::trim).collect();
     for name in &names {
         if !SOLVERS.iter().any(|(label, _)| label == name) {
             return Err(CliError::usage(format!(
-                "bench-stack: --solvers: unknown solver '{}' (a comma-separated list of: baseline, current, pressure)",
+                "bench-stack: --solvers: unknown solver '{}' (a comma-separated list of: baseline, current, unrefuted, pressure)",
                 args::printable(name)
             )));
         }
@@ -85,8 +94,10 @@ struct Tally {
 /// N real-style maps (default 1,000, seeds FROM..FROM+N), then each FILE (a stack file,
 /// its `taken` ignored), each solved by the baseline, the current search and the current
 /// search plus the tray-pressure test ("pressure") with MS milliseconds of CPU each
-/// (default 1,000). `--solvers current` (or `baseline,current`, …) runs only those: their
-/// rows, and the move-out and hint table only when `current` is among them.
+/// (default 1,000). `--solvers current` (or `baseline,current`, `current,unrefuted`, …)
+/// runs only those ("unrefuted", the current search without its refutation search, runs
+/// only when named): their rows, and the move-out and hint table only when `current` is
+/// among them.
 pub fn run(argv: &[String]) -> CliResult<()> {
     let a = args::parse_with_rest(&BENCH, argv)?;
     let maps: u64 = a.number("maps")?.unwrap_or(1_000);

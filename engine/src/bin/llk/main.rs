@@ -147,7 +147,8 @@ COMMANDS:
             given (e.g. imported real maps), --budget-ms of CPU per map (default 1000):
             decided share, winnable / unwinnable / unknown, CPU p50 / p99 / worst.
             Winning lines are replayed. --solvers LIST runs only the solvers named
-            (comma-separated: baseline, current, pressure), e.g. --solvers current; the
+            (comma-separated: baseline, current, unrefuted, pressure; default all but
+            unrefuted, the current search without its refutation), e.g. --solvers current; the
             move-out and hint table needs current. Build with --release.
     sweep   The solver over --boards random boards (default 1000) of a preset (default
             18x8; seeds from --from, default 0; each solve capped at --cap-ms, default

@@ -71,6 +71,13 @@
 //! order proved it), so `Unwinnable` is still a complete proof; restarts only cut the
 //! heavy tail where an early choice sends one ordering into a large dead subtree.
 //!
+//! Refutation (`refute`): when the main search has not decided a position within its first
+//! 261,632 nodes, a second, sound search tries to prove it lost by solving smaller games
+//! exhaustively (the position projected on a few kinds, the others taken for free; a
+//! lost projection means a lost position, proof in its module doc), with an eighth of
+//! the nodes left (at most 65,536, counted in the same budget); then the main search
+//! resumes its restart schedule where it stopped.
+//!
 //! The engine has no clock: the search is bounded by a node count and an interrupt the
 //! caller supplies (polled about every 1,000 nodes); running out gives
 //! [`StackVerdict::Unknown`]. The search recurses once per take, so its depth is at most
@@ -79,6 +86,7 @@
 mod memo;
 mod pressure;
 pub mod props;
+mod refute;
 mod search;
 mod state;
 
@@ -123,6 +131,40 @@ pub struct StackSolveStats {
     pub memo: usize,
     /// Positions the tray-pressure test proved lost.
     pub pressure_cuts: u64,
+    /// Nodes of the refutation search (`solver::refute`), within the same budget.
+    pub refute_nodes: u64,
+}
+
+/// What [`prove_lost`] found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RefuteStats {
+    /// Proven: no line without props wins.
+    pub lost: bool,
+    /// Nodes of the projected searches.
+    pub nodes: u64,
+    /// Projections searched.
+    pub tried: u32,
+}
+
+/// Tries only to prove `pos` lost, with the refutation search (projections on a few
+/// kinds, `solver::refute`), within `budget` nodes and `interrupt`.
+pub fn prove_lost(
+    pos: &Position,
+    budget: Budget,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> RefuteStats {
+    let Ok(st) = State::new(pos) else {
+        return RefuteStats {
+            lost: true,
+            ..RefuteStats::default()
+        };
+    };
+    let r = refute::refute(&st, budget.max_nodes, interrupt);
+    RefuteStats {
+        lost: r.lost,
+        nodes: r.nodes,
+        tried: r.tried,
+    }
 }
 
 /// Which search [`solve_with_strategy`] runs.
@@ -131,9 +173,14 @@ pub enum Strategy {
     /// The search as it was before the real-level work, kept so that benchmarks can run
     /// it side by side with the current one.
     Baseline,
-    /// The current search (what [`solve`] runs).
+    /// The current search (what [`solve`] runs): the main search, and the refutation
+    /// search (`solver::refute`) when the main one has not decided the position within its
+    /// first 261,632 nodes.
     Current,
-    /// The current search plus the tray-pressure test. Not the default: it halves the
+    /// The current search without the refutation search, kept so that benchmarks can run
+    /// it side by side with [`Strategy::Current`].
+    Unrefuted,
+    /// The current search plus the tray-pressure test (and the refutation search). Not the default: it halves the
     /// nodes on real-style maps but costs more CPU per node than it saves, so within 1 s
     /// it decides fewer maps (see `engine/BENCHMARKS.md`).
     Pressure,
@@ -176,11 +223,16 @@ pub fn solve_with_strategy(
     };
     let mut search = Search::new(st, budget.max_nodes, interrupt);
     search.strategy = strategy;
-    let outcome = search.run();
+    let (outcome, refuted) = if strategy == Strategy::Baseline || strategy == Strategy::Unrefuted {
+        (search.run(), refute::Refutation::default())
+    } else {
+        refute::run_with_refutation(&mut search)
+    };
     let stats = StackSolveStats {
         nodes: search.nodes,
         memo: search.memo.len(),
         pressure_cuts: search.pressure_cuts,
+        refute_nodes: refuted.nodes,
     };
     let verdict = match outcome {
         Outcome::Win => StackVerdict::Winnable(

@@ -31,30 +31,9 @@ impl Pressure {
     /// tiles of lower layers).
     pub fn new(st: &State) -> Pressure {
         let m = st.kind.len();
-        let mut cover: Vec<u16> = vec![0; m];
-        for list in &st.below {
-            for &b in list {
-                cover[usize::from(b)] += 1;
-            }
-        }
-        let mut topo: Vec<u16> = (0..m as u16)
-            .filter(|&t| cover[usize::from(t)] == 0)
-            .collect();
-        let mut i = 0;
-        while i < topo.len() {
-            let t = usize::from(topo[i]);
-            i += 1;
-            for &b in &st.below[t] {
-                let c = &mut cover[usize::from(b)];
-                *c -= 1;
-                if *c == 0 {
-                    topo.push(b);
-                }
-            }
-        }
         let words = st.rem.len();
         Pressure {
-            topo,
+            topo: top_down(st),
             words,
             above: vec![0; m * words],
             free: Vec::new(),
@@ -190,4 +169,32 @@ impl Pressure {
             }
         }
     }
+}
+
+/// `st`'s tiles (compact indices) ordered so that every tile comes after all tiles that
+/// cover it (covers never form a cycle: a tile covers only tiles of lower layers).
+pub(crate) fn top_down(st: &State) -> Vec<u16> {
+    let m = st.kind.len();
+    let mut cover: Vec<u16> = vec![0; m];
+    for list in &st.below {
+        for &b in list {
+            cover[usize::from(b)] += 1;
+        }
+    }
+    let mut topo: Vec<u16> = (0..m as u16)
+        .filter(|&t| cover[usize::from(t)] == 0)
+        .collect();
+    let mut i = 0;
+    while i < topo.len() {
+        let t = usize::from(topo[i]);
+        i += 1;
+        for &b in &st.below[t] {
+            let c = &mut cover[usize::from(b)];
+            *c -= 1;
+            if *c == 0 {
+                topo.push(b);
+            }
+        }
+    }
+    topo
 }

@@ -28,12 +28,16 @@ pub(crate) struct Search<'a> {
     pub st: State,
     pub memo: DeadMemo,
     pub nodes: u64,
-    max_nodes: u64,
+    /// Nodes after which the search gives up (set to 0 when the interrupt fires).
+    pub max_nodes: u64,
+    /// The restart attempt [`Search::run`] starts with: a run that stopped at its node
+    /// budget between attempts resumes where it left off when called again.
+    pub next_attempt: u32,
     /// Node count at which the current attempt gives up (at most `max_nodes`).
     limit: u64,
     /// Tie-break of the current attempt's move ordering (0: tile index order).
     salt: u64,
-    interrupt: &'a mut dyn FnMut() -> bool,
+    pub interrupt: &'a mut dyn FnMut() -> bool,
     /// Work since the interrupt was last polled, in candidate comparisons (see
     /// [`POLL_WORK`]).
     work: u64,
@@ -58,6 +62,7 @@ impl<'a> Search<'a> {
             memo: DeadMemo::default(),
             nodes: 0,
             max_nodes,
+            next_attempt: 0,
             limit: max_nodes,
             salt: 0,
             interrupt,
@@ -75,12 +80,14 @@ impl<'a> Search<'a> {
     /// whole line. Attempt `i` gets `FIRST_ATTEMPT << i` nodes (the last attempt whatever
     /// the budget leaves) and the ordering of salt `i ^ 1` (see `push_candidates`): the
     /// kind-based order with a salted tie break first, then a layer-first one, and so on
-    /// in pairs ([`Strategy::Baseline`]: `FIRST_ATTEMPT << i / 2` nodes, salt `i`). The dead memo is kept across attempts (a remaining-set proven dead is
-    /// dead whatever order found it), so a restart loses only the undecided work, and
-    /// `Dead` is still a complete proof.
+    /// in pairs ([`Strategy::Baseline`]: `FIRST_ATTEMPT << i / 2` nodes, salt `i`). The
+    /// dead memo is kept across attempts (a remaining-set proven dead is dead whatever
+    /// order found it), so a restart loses only the undecided work, and `Dead` is still a
+    /// complete proof. Called again after stopping at `max_nodes` on an attempt's end, it
+    /// goes on with the next attempt, as if it had not stopped.
     pub fn run(&mut self) -> Outcome {
         const FIRST_ATTEMPT: u64 = 1 << 9;
-        let mut attempt = 0u32;
+        let mut attempt = self.next_attempt;
         loop {
             let (quota, salt) = if self.strategy == Strategy::Baseline {
                 // The schedule before the layer-first orders: quota doubling every second
@@ -89,9 +96,13 @@ impl<'a> Search<'a> {
             } else {
                 (FIRST_ATTEMPT << attempt.min(40), attempt ^ 1)
             };
-            self.limit = self.nodes.saturating_add(quota).min(self.max_nodes);
+            let quota_end = self.nodes.saturating_add(quota);
+            self.limit = quota_end.min(self.max_nodes);
             self.salt = u64::from(salt);
             let out = self.attempt();
+            if out == Outcome::OutOfBudget && self.nodes >= quota_end {
+                self.next_attempt = attempt + 1;
+            }
             if out != Outcome::OutOfBudget || self.nodes >= self.max_nodes {
                 return out;
             }

@@ -96,24 +96,49 @@ impl State {
             kind.push(k.min(MAX_KINDS - 1) as u8);
             layer.push(0);
         }
+        let below: Vec<Vec<u16>> = ids
+            .iter()
+            .enumerate()
+            .map(|(c, &id)| {
+                if c < board {
+                    layout
+                        .below(id)
+                        .iter()
+                        .filter(|&&b| on_board(usize::from(b)))
+                        .map(|&b| compact[usize::from(b)])
+                        .collect()
+                } else {
+                    Vec::new()
+                }
+            })
+            .collect();
+        let mut counts = [0u32; KINDS];
+        for &k in tray_kinds {
+            counts[usize::from(k.min(MAX_KINDS - 1))] += 1;
+        }
+        let tray = counts.map(|c| (c % 3) as u8);
+        State::from_graph(ids, kind, layer, below, tray, u32::from(capacity))
+    }
+
+    /// Builds the state of a game given as a cover graph: tile `c` (compact index) has
+    /// face `kind[c]`, lies on layer `layer[c]` (used only to order moves) and covers the
+    /// tiles `below[c]`; a tile is free once every tile whose list holds it is taken.
+    /// `tray` holds the tray's tiles per kind (each 0..=2). `Err(Hopeless)` as in
+    /// [`State::build`].
+    pub fn from_graph(
+        ids: Vec<TileId>,
+        kind: Vec<u8>,
+        layer: Vec<u16>,
+        below: Vec<Vec<u16>>,
+        tray: [u8; KINDS],
+        capacity: u32,
+    ) -> Result<State, Hopeless> {
         let m = ids.len();
-        let mut below = Vec::with_capacity(m);
         let mut cover = vec![0u16; m];
-        for (c, &id) in ids.iter().enumerate() {
-            let list: Vec<u16> = if c < board {
-                layout
-                    .below(id)
-                    .iter()
-                    .filter(|&&b| on_board(usize::from(b)))
-                    .map(|&b| compact[usize::from(b)])
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            for &b in &list {
+        for list in &below {
+            for &b in list {
                 cover[usize::from(b)] += 1;
             }
-            below.push(list);
         }
         let words = m.div_ceil(64).max(1);
         let mut rem = vec![0u64; words];
@@ -132,20 +157,13 @@ impl State {
             zobrist.push(z);
             hash ^= z;
         }
-        let mut counts = [0u32; KINDS];
-        for &k in tray_kinds {
-            counts[usize::from(k.min(MAX_KINDS - 1))] += 1;
-        }
-        let mut tray = [0u8; KINDS];
         let mut tray_len = 0;
         for k in 0..KINDS {
-            tray[k] = (counts[k] % 3) as u8;
             tray_len += u32::from(tray[k]);
             if (u32::from(tray[k]) + u32::from(left_of[k])) % 3 != 0 {
                 return Err(Hopeless);
             }
         }
-        let capacity = u32::from(capacity);
         if tray_len >= capacity {
             return Err(Hopeless);
         }

@@ -1,0 +1,107 @@
+//! Scratch measurement of the refutation search alone on real-style seeds and the
+//! captured maps: `refute_probe MAX_NODES [tray=N] [SEED | A..B | captured-N]...`, one
+//! line per map: the refutation (lost or open, nodes, projections tried, wall ms), then
+//! the main search without it (`Strategy::Unrefuted`) with the same node budget.
+//! `tray=N` plays every map with an N-slot tray instead of its own. Bad arguments get one
+//! line on stderr and exit 2.
+use std::process::ExitCode;
+use std::time::Instant;
+
+use llk_engine::classic::Budget;
+use llk_engine::stack::import::import_map;
+use llk_engine::stack::real_style::real_style;
+use llk_engine::stack::solver::{prove_lost, solve_with_strategy, Strategy};
+use llk_engine::stack::{Layout, Position, StackVerdict};
+
+fn main() -> ExitCode {
+    match probe(std::env::args().skip(1).collect()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("refute_probe: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn seed(a: &str) -> Result<u64, String> {
+    a.parse().map_err(|_| format!("not a seed: {a}"))
+}
+
+fn maps(args: &[String]) -> Result<Vec<(String, Layout, u8)>, String> {
+    let mut maps = Vec::new();
+    for a in args {
+        if let Some(n) = a.strip_prefix("captured-") {
+            let path = format!(
+                "{}/tests/data/sheep-maps/captured-{n}.json",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
+            let f = import_map(&text, 7).map_err(|e| format!("{path}: {e}"))?;
+            maps.push((a.clone(), f.layout, f.tray));
+            continue;
+        }
+        let seeds = match a.split_once("..") {
+            Some((x, y)) => seed(x)?..seed(y)?,
+            None => seed(a)?..seed(a)? + 1,
+        };
+        for s in seeds {
+            let m = real_style(s).map_err(|e| format!("seed {s}: {e}"))?;
+            maps.push((format!("seed {s}"), m.layout, m.tray));
+        }
+    }
+    Ok(maps)
+}
+
+fn probe(args: Vec<String>) -> Result<(), String> {
+    let max: u64 = match args.first() {
+        Some(a) => a.parse().map_err(|_| format!("not a node count: {a}"))?,
+        None => return Err("usage: refute_probe MAX_NODES MAPS...".into()),
+    };
+    let (mut lost, mut main_lost, mut main_won, mut total) = (0, 0, 0, 0u128);
+    let tray_override = match args.get(1).and_then(|a| a.strip_prefix("tray=")) {
+        Some(n) => Some(
+            n.parse::<u8>()
+                .map_err(|_| format!("not a tray size: {n}"))?,
+        ),
+        None => None,
+    };
+    let first_map = if tray_override.is_some() { 2 } else { 1 };
+    let maps = maps(args.get(first_map..).unwrap_or_default())?;
+    for (name, layout, tray) in &maps {
+        let tray = &tray_override.unwrap_or(*tray);
+        let on = vec![true; layout.len()];
+        let pos = Position {
+            layout,
+            on_board: &on,
+            held: &[],
+            tray: &[],
+            capacity: *tray,
+        };
+        let t = Instant::now();
+        let r = prove_lost(&pos, Budget::nodes(max), &mut || false);
+        let ms = t.elapsed().as_millis();
+        total += ms;
+        lost += usize::from(r.lost);
+        let word = if r.lost { "LOST" } else { "open" };
+        let t = Instant::now();
+        let (v, st) =
+            solve_with_strategy(&pos, Budget::nodes(max), &mut || false, Strategy::Unrefuted);
+        let main_ms = t.elapsed().as_millis();
+        let main = match v {
+            StackVerdict::Winnable(_) => "won",
+            StackVerdict::Unwinnable => "lost",
+            StackVerdict::Unknown => "unknown",
+        };
+        main_lost += usize::from(main == "lost");
+        main_won += usize::from(main == "won");
+        println!(
+            "{name}: {word} nodes {} tried {} {ms} ms; main search {main} nodes {} {main_ms} ms",
+            r.nodes, r.tried, st.nodes
+        );
+    }
+    println!(
+        "total: refutation {lost} lost of {}, {total} ms; main search {main_won} won {main_lost} lost",
+        maps.len()
+    );
+    Ok(())
+}
