@@ -1,9 +1,9 @@
 //! The session's state: the current game (of any mode), settings, best scores, daily
 //! record and statistics, and the [`Store`] and [`Host`] it saves through and reads the
 //! clock and entropy from. A journey replaced by a game of another mode is kept aside
-//! (`journey.json`) so that the player can continue it later. Every change is queued for
-//! saving at once (the store decides when it is written); loading, which sets aside what
-//! cannot be read, is in `load.rs`.
+//! (`journey.json`) so that the player can continue it later. Every change but a tap that
+//! only moves the selection is queued for saving at once (the store decides when it is
+//! written); loading, which sets aside what cannot be read, is in `load.rs`.
 
 use llk_engine::classic::game::GameOptions;
 use llk_engine::classic::journey::Journey;
@@ -104,6 +104,20 @@ impl Session {
         &mut self,
         change: impl FnOnce(&mut AnyGame) -> AppResult<T>,
     ) -> AppResult<(T, bool)> {
+        self.change_game_saved_if(change, |_| true)
+    }
+
+    /// [`Session::change_game_scored`] for a tap, whose outcome says whether it was a move:
+    /// the game is saved only when `moved` holds for it. A tap that only changes the
+    /// selection (a tile selected, deselected, or switched for another) is no move and is
+    /// not saved: the selection is transient, and a resume shows the game as of its last
+    /// saved change (its selection then; none after a match). This spares a save per
+    /// selecting tap (on the web a storage write in the tap's frame).
+    pub fn change_game_saved_if<T>(
+        &mut self,
+        change: impl FnOnce(&mut AnyGame) -> AppResult<T>,
+        moved: impl FnOnce(&T) -> bool,
+    ) -> AppResult<(T, bool)> {
         let game = self.game.as_mut().ok_or(AppError::NoGame)?;
         let was_won = game.is_won();
         let out = change(game)?;
@@ -123,7 +137,9 @@ impl Session {
             }
         }
         self.observe_stats();
-        self.save_game();
+        if moved(&out) {
+            self.save_game();
+        }
         Ok((out, new_best))
     }
 

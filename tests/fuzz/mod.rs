@@ -17,7 +17,7 @@ use tauri::ipc::InvokeBody;
 
 use crate::common::TestApp;
 use gen::Gen;
-use table::{Hist, TABLE};
+use table::{Cmd, Hist, TABLE};
 
 /// What one run did.
 #[derive(Debug, Default, Clone, Copy)]
@@ -73,6 +73,26 @@ fn code(e: &Value) -> String {
     code
 }
 
+/// Commands that save the game only when they change it (`start` of a saved game,
+/// `set_settings` without a new auto-shuffle, `journey_start` continuing the journey,
+/// `judge`, which only learns about the position).
+const SAVE_ONLY_A_CHANGE: &[&str] = &["start", "set_settings", "journey_start", "judge"];
+
+/// Whether `cmd`, which answered `payload`, saved the game (`before` → `after`):
+/// every change is saved but a tap that only moved the selection (selected, deselected,
+/// switched), which is transient; commands that read only save nothing.
+fn saves_game(cmd: &Cmd, payload: &Value, before: &Option<Value>, after: &Option<Value>) -> bool {
+    let name = cmd.name;
+    if cmd.read_only {
+        return false;
+    }
+    if name == "select" {
+        let kind = payload["outcome"]["kind"].as_str();
+        return !matches!(kind, Some("selected" | "deselected" | "switched"));
+    }
+    !SAVE_ONLY_A_CHANGE.contains(&name) || check::settled(after) != check::settled(before)
+}
+
 /// Runs `steps` commands from `seed`; panics (naming seed and step) on the first broken
 /// invariant.
 pub fn run(seed: u64, steps: u64) -> Stats {
@@ -82,19 +102,23 @@ pub fn run(seed: u64, steps: u64) -> Stats {
     let mut stats = Stats::default();
     let mut model: Model = Some(Vec::new());
     let mut before = current(&app);
+    // The game as it was last saved: a tap that only moved the selection is not saved.
+    let mut saved = check::settled(&before);
     for step in 0..steps {
-        // Now and then: quit and relaunch; the game must resume exactly. What the solver
-        // learnt about the position (a `judge` verdict) is a cache that is not saved, so a
-        // resumed game may know less until it is judged again: it is compared without it.
+        // Now and then: quit and relaunch; the game must resume exactly as last saved. What
+        // the solver learnt about the position (a `judge` verdict) is a cache that is not
+        // saved, so a resumed game may know less until it is judged again: it is compared
+        // without it.
         if g.below(5000) == 0 {
             drop(app);
             app = TestApp::new(dir.path());
             let resumed = current(&app);
             assert_eq!(
                 check::settled(&resumed),
-                check::settled(&before),
+                saved,
                 "seed {seed} step {step}: restart changed the game"
             );
+            before = resumed;
             stats.restarts += 1;
         }
         let malformed_body = g.below(200) == 0;
@@ -148,6 +172,9 @@ pub fn run(seed: u64, steps: u64) -> Stats {
                 };
                 if let Some(game) = carried {
                     assert_eq!(Some(check::untagged(game)), view, "{ctx}: stale payload");
+                }
+                if saves_game(cmd, &payload, &before, &after) {
+                    saved = check::settled(&after);
                 }
                 let effect = (cmd.effect)(before.as_ref(), &payload);
                 let board = |v: &Option<Value>| v.as_ref().map(check::board);

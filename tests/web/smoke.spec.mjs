@@ -60,6 +60,8 @@ try {
   const played = await boardCells(page);
   console.log(`after two taps: ${played.length} tiles`);
 
+  // the match's save is stored after the frame that shows it (ui/src/web/save-queue.ts)
+  await page.waitForFunction(() => window.__llkWeb?.unsaved === 0);
   const saved = await page.evaluate(() => localStorage.getItem("llk/game.json"));
   check(saved !== null && saved.length > 0, "the game was not saved to llk/game.json");
 

@@ -1,7 +1,8 @@
-// The web shell's pure parts: storage ops, the engine's answers, the notices' language, and
+// The web shell's pure parts: storage ops and their queue, the engine's answers, the notices' language, and
 // the build's precache list and maskable icon.
 import { describe, expect, it } from "vitest";
-import { applyWrites, readAll, type KeyValue } from "../src/web/storage";
+import { copyWrites, readAll, storeWrites, type KeyValue, type Write } from "../src/web/storage";
+import { SaveQueue } from "../src/web/save-queue";
 import { parseAnswer } from "../src/web/worker-protocol";
 import { savedLanguage, webText, WEB_TABLES } from "../src/web/strings";
 import { fillServiceWorker, versionOf } from "../../web/vite/precache-plugin";
@@ -42,33 +43,100 @@ describe("web storage", () => {
     const s = new MemoryStorage();
     s.setItem("llk/game.json", "bad");
     const files: Record<string, string> = { "game.json": "bad" };
-    const problem = applyWrites(
-      [
-        { rename: "game.json", to: "game.json.corrupt" },
-        { put: "game.json", contents: "fresh" },
-      ],
-      files,
-      s,
-    );
-    expect(problem).toBeNull();
+    const writes: Write[] = [
+      { rename: "game.json", to: "game.json.corrupt" },
+      { put: "game.json", contents: "fresh" },
+    ];
+    copyWrites(writes, files);
+    expect(storeWrites(writes, s)).toBeNull();
     expect(files).toEqual({ "game.json": "fresh", "game.json.corrupt": "bad" });
     expect(Object.fromEntries(s.map)).toEqual({ "llk/game.json": "fresh", "llk/game.json.corrupt": "bad" });
   });
 
-  it("reports a full quota and keeps the page's copy", () => {
+  it("reports a full quota and keeps the stored file; later ops are still tried", () => {
     const s = new MemoryStorage();
     s.setItem("llk/game.json", "old");
     s.full = true;
-    const files: Record<string, string> = {};
-    expect(applyWrites([{ put: "game.json", contents: "new" }], files, s)).toBe("full");
-    expect(files["game.json"]).toBe("new");
+    expect(storeWrites([{ put: "game.json", contents: "new" }], s)).toBe("full");
     expect(s.getItem("llk/game.json")).toBe("old");
+    s.full = false;
+    const tried: string[] = [];
+    const once: KeyValue = {
+      length: 0,
+      key: () => null,
+      getItem: (k) => s.getItem(k),
+      removeItem: (k) => s.removeItem(k),
+      setItem: (k, v) => {
+        tried.push(k);
+        if (tried.length === 1) throw new DOMException("full", "QuotaExceededError");
+        s.setItem(k, v);
+      },
+    };
+    expect(storeWrites([{ put: "a", contents: "1" }, { put: "b", contents: "2" }], once)).toBe("full");
+    expect(tried).toEqual(["llk/a", "llk/b"]);
+    expect(s.getItem("llk/b")).toBe("2");
+  });
+});
+
+/** A queue over `store` whose flush is scheduled by hand (`frame()` draws "the next frame"). */
+function queue(store: () => KeyValue | null) {
+  const scheduled: (() => void)[] = [];
+  const problems: string[] = [];
+  const q = new SaveQueue(store, (p) => problems.push(p), (fn) => scheduled.push(fn));
+  const frame = (): void => scheduled.splice(0).forEach((fn) => fn());
+  return { q, frame, problems, scheduled };
+}
+
+describe("the save queue", () => {
+  it("stores nothing until after the frame, then everything in order", () => {
+    const s = new MemoryStorage();
+    const { q, frame, scheduled } = queue(() => s);
+    q.add([{ put: "game.json", contents: "1" }]);
+    q.add([{ put: "stats.json", contents: "s" }, { rename: "x.json", to: "x.json.corrupt" }]);
+    expect(scheduled).toHaveLength(1);
+    expect(q.size).toBe(3);
+    expect(s.map.size).toBe(0);
+    frame();
+    expect(q.size).toBe(0);
+    expect(Object.fromEntries(s.map)).toEqual({ "llk/game.json": "1", "llk/stats.json": "s" });
   });
 
-  it("without storage (another tab owns it) only the page's copy changes", () => {
-    const files: Record<string, string> = {};
-    expect(applyWrites([{ put: "a", contents: "1" }], files, null)).toBeNull();
-    expect(files).toEqual({ a: "1" });
+  it("keeps only the latest text of a file saved twice in a row", () => {
+    const puts: string[] = [];
+    const recorder: KeyValue = { length: 0, key: () => null, getItem: () => null, removeItem: () => {}, setItem: (k, v) => void puts.push(`${k}=${v}`) };
+    const { q, frame } = queue(() => recorder);
+    q.add([{ put: "game.json", contents: "1" }]);
+    q.add([{ put: "game.json", contents: "2" }]);
+    q.add([{ put: "settings.json", contents: "s" }, { put: "game.json", contents: "3" }]);
+    frame();
+    expect(puts).toEqual(["llk/game.json=2", "llk/settings.json=s", "llk/game.json=3"]);
+  });
+
+  it("stores at once on flush (the page hidden or closed), and the frame's task finds nothing left", () => {
+    const s = new MemoryStorage();
+    const { q, frame } = queue(() => s);
+    q.add([{ put: "game.json", contents: "1" }]);
+    q.flush();
+    expect(s.getItem("llk/game.json")).toBe("1");
+    s.setItem("llk/game.json", "other");
+    frame();
+    expect(s.getItem("llk/game.json")).toBe("other");
+  });
+
+  it("drops what waits when the tab may no longer write, and reports a failed write", () => {
+    const s = new MemoryStorage();
+    let owner = true;
+    const { q, frame, problems } = queue(() => (owner ? s : null));
+    q.add([{ put: "game.json", contents: "1" }]);
+    owner = false;
+    frame();
+    expect(s.map.size).toBe(0);
+    expect(q.size).toBe(0);
+    owner = true;
+    s.full = true;
+    q.add([{ put: "game.json", contents: "2" }]);
+    frame();
+    expect(problems).toEqual(["full"]);
   });
 });
 

@@ -1,6 +1,8 @@
 //! Classic mode's side of `select` and `hint`: cells from IPC integers (the engine's
 //! `Board::pos_at`), and the results with the classic view.
 
+use llk_engine::classic::game::Outcome;
+
 use crate::error::AppResult;
 use crate::state::Session;
 use crate::view::{AnyHintResult, AnySelectResult, GameView, HintResult, SelectResult};
@@ -9,7 +11,13 @@ fn view(s: &Session, command: &str) -> AppResult<GameView> {
     Ok(GameView::of(s.game()?.classic(command)?, s.best_score()?))
 }
 
-/// The player clicked (`row`, `col`) at game time `elapsed`.
+/// Whether a tap's outcome was a move (a match). Selecting, deselecting or switching the
+/// selection is not: the session does not save the game for it.
+pub(super) fn moved(outcome: &Outcome) -> bool {
+    matches!(outcome, Outcome::Matched { .. })
+}
+
+/// The player clicked (`row`, `col`) at game time `elapsed` (saved when it matched).
 pub(super) fn select(
     s: &mut Session,
     row: i64,
@@ -18,7 +26,7 @@ pub(super) fn select(
 ) -> AppResult<AnySelectResult> {
     let at = s.game()?.classic("select")?.board().pos_at(row, col)?;
     let (outcome, new_best) =
-        s.change_game_scored(|g| Ok(g.classic_mut("select")?.select(at, elapsed)?))?;
+        s.change_game_saved_if(|g| Ok(g.classic_mut("select")?.select(at, elapsed)?), moved)?;
     Ok(AnySelectResult::Classic(SelectResult {
         outcome,
         game: view(s, "select")?,

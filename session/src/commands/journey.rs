@@ -30,7 +30,8 @@ fn journey<'a>(s: &'a Session, command: &str) -> AppResult<&'a Journey> {
     }
 }
 
-/// The player tapped (`row`, `col`) at level time `elapsed`.
+/// The player tapped (`row`, `col`) at level time `elapsed` (saved unless it only moved
+/// the selection).
 pub(super) fn select(
     s: &mut Session,
     row: i64,
@@ -38,8 +39,11 @@ pub(super) fn select(
     elapsed: u64,
 ) -> AppResult<AnySelectResult> {
     let at = journey(s, "select")?.game().board().pos_at(row, col)?;
-    let (outcome, new_best) =
-        s.change_game_scored(|g| Ok(g.journey_mut("select")?.select(at, elapsed)?))?;
+    // a tap after the time ran out (no outcome) lost the level: saved like a move
+    let (outcome, new_best) = s.change_game_saved_if(
+        |g| Ok(g.journey_mut("select")?.select(at, elapsed)?),
+        |outcome| outcome.as_ref().is_none_or(super::classic::moved),
+    )?;
     Ok(AnySelectResult::Journey(JourneySelectResult {
         outcome,
         game: view(s)?,

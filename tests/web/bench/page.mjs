@@ -78,6 +78,12 @@ try {
         rows.push(row(`${kind}: style, layout, paint`, of.map((t) => t.renderMs)));
         rows.push(row(`${kind}: main thread`, of.map((t) => t.mainMs)));
         rows.push(row(`${kind}: touch to frame`, of.map((t) => t.wallMs)));
+        // how long a move waits to be stored: what a page killed meanwhile would lose
+        const saving = of.filter((t) => t.savedMs !== null);
+        if (saving.length > 0) {
+          rows.push(row(`${kind}: touch to game saved`, saving.map((t) => t.savedMs)));
+          rows.push(row(`${kind}: frame end to game saved`, saving.map((t) => t.shownToSavedMs)));
+        }
       }
       printTable(rows);
       if (opt.detail) {

@@ -27,9 +27,15 @@ const FRAME_END = new Set(["Commit", "Paint", "Layerize"]);
 
 /**
  * Runs in the page before its own scripts: once armed by `window.__llkArm()`, the next change
- * of a tile (its pressed state or class) or of the board's children marks `llk-answer`.
+ * of a tile (its pressed state or class) or of the board's children marks `llk-answer`; every
+ * write of the saved game to `localStorage` marks `llk-saved` (a mark costs a few µs).
  */
 function watchAnswers() {
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    setItem.call(this, key, value);
+    if (key === "llk/game.json") performance.mark("llk-saved");
+  };
   let armed = false;
   window.__llkArm = () => {
     armed = true;
@@ -68,7 +74,12 @@ export async function hint(page) {
   return h.jsonValue();
 }
 
-/** Per tile tap of one trace: { kind, byName, wallMs, scriptMs, renderMs, mainMs } (trace times are µs). */
+/**
+ * Per tile tap of one trace: { kind, byName, wallMs, scriptMs, renderMs, mainMs, savedMs,
+ * shownToSavedMs } (trace times are µs). `savedMs` is the time from the touch to the saved game's
+ * write (null when the tap wrote none), `shownToSavedMs` from the end of the frame that showed
+ * the answer to that write (negative: written before it was shown).
+ */
 export function tapsOfTrace(events, kinds) {
   const arms = events.filter((e) => e.name === "llk-arm");
   if (arms.length === 0) return [];
@@ -80,6 +91,7 @@ export function tapsOfTrace(events, kinds) {
   const tasks = slices((e) => e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask");
   const touches = main.filter((e) => e.name === "EventDispatch" && e.args?.data?.type === "touchstart").map((e) => e.ts);
   const answers = main.filter((e) => e.name === "llk-answer").map((e) => e.ts);
+  const saves = main.filter((e) => e.name === "llk-saved").map((e) => e.ts);
   const frames = main.filter((e) => e.ph === "X" && FRAME_END.has(e.name)).map((e) => e.ts + (e.dur ?? 0));
   const out = [];
   arms.forEach((arm, i) => {
@@ -88,6 +100,7 @@ export function tapsOfTrace(events, kinds) {
     const answer = answers.find((t) => t > arm.ts && t < next);
     if (touch === undefined || answer === undefined) return;
     const end = frames.find((t) => t > answer && t < next) ?? answer;
+    const saved = saves.find((t) => t > touch && t < next);
     // per slice name, the time inside the window (nested slices counted in each), for --detail
     const byName = {};
     for (const e of main) {
@@ -102,6 +115,8 @@ export function tapsOfTrace(events, kinds) {
       scriptMs: unionLength(script, touch, end) / 1000,
       renderMs: unionLength(render, touch, end) / 1000,
       mainMs: unionLength(tasks, touch, end) / 1000,
+      savedMs: saved === undefined ? null : (saved - touch) / 1000,
+      shownToSavedMs: saved === undefined ? null : (saved - end) / 1000,
     });
   });
   return out;

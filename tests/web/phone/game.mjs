@@ -41,8 +41,15 @@ export const board = (page) =>
     tiles.map((t) => `${t.dataset.row},${t.dataset.col}:${t.dataset.kind}`).sort(),
   );
 
+/**
+ * Waits until the web shell has stored every answer's writes: they wait for the frame that
+ * shows the answer (ui/src/web/save-queue.ts).
+ */
+export const stored = (page) => page.waitForFunction(() => (window.__llkWeb?.unsaved ?? 0) === 0, null, { timeout: 10_000 });
+
 /** The saved file `name` of the page's storage (`llk/<name>`), parsed; null when absent. */
 export async function saved(page, name = "game.json") {
+  await stored(page);
   const text = await page.evaluate((key) => localStorage.getItem(key), `llk/${name}`);
   return text === null ? null : JSON.parse(text);
 }
@@ -224,7 +231,10 @@ export async function playStackByHints(page, onTake = async () => {}) {
 }
 
 /** The text of the web shell's banner (storage problems), or null when none shows. */
-export const webNotice = (page) => page.evaluate(() => document.getElementById("llk-web-notice-text")?.textContent ?? null);
+export const webNotice = async (page) => {
+  await stored(page); // a failed write is reported when it is tried
+  return page.evaluate(() => document.getElementById("llk-web-notice-text")?.textContent ?? null);
+};
 
 /** The text of the view's start-up notice (a saved file set aside), or null when hidden. */
 export const viewNotice = (page) =>

@@ -42,6 +42,8 @@ export class BoardView {
    */
   private readonly staleTabIndex = new Set<HTMLElement>();
   private orient: Orientation = UPRIGHT;
+  /** The number of each gliding tile's latest glide (an earlier glide's timer leaves it be). */
+  private readonly glides = new WeakMap<HTMLElement, number>();
   private t: Translate;
 
   constructor(el: HTMLElement, handlers: BoardHandlers, t: Translate) {
@@ -244,15 +246,24 @@ export class BoardView {
     for (const g of list) {
       const el = this.cells[g.to[0]]?.[g.to[1]];
       if (!(el instanceof HTMLButtonElement)) continue;
-      el.classList.remove("gliding");
-      void el.offsetWidth;
       const d = screenOffset(g.dRow, g.dCol, this.orient);
       el.style.setProperty("--glide-dr", String(d.dRow));
       el.style.setProperty("--glide-dc", String(d.dCol));
       el.style.setProperty("--glide-delay", `${delayMs}ms`);
       el.style.setProperty("--glide-ms", `${durationMs}ms`);
+      // A tile still gliding from the last match starts again: its animation switches to
+      // the other of two equal ones (a new animation name restarts it; taking the class off
+      // and on again would need a forced style and layout in between to be seen).
+      if (el.classList.contains("gliding")) el.classList.toggle("glide-again");
       el.classList.add("gliding");
-      window.setTimeout(() => el.classList.remove("gliding"), delayMs + durationMs + 40);
+      const glide = (this.glides.get(el) ?? 0) + 1;
+      this.glides.set(el, glide);
+      window.setTimeout(() => {
+        // only the latest glide of the tile ends it
+        if (this.glides.get(el) !== glide) return;
+        el.classList.remove("gliding", "glide-again");
+        this.glides.delete(el);
+      }, delayMs + durationMs + 40);
     }
   }
 

@@ -1,8 +1,9 @@
 /**
  * The session's files in `localStorage`, one key `llk/<name>` per file. Why localStorage: the
- * saves are tens of KB, its writes are synchronous (a move is stored the moment the engine's
- * answer arrives, so closing the tab loses nothing), and a full quota is a synchronous
- * `QuotaExceededError` that can be reported at once. Every failure is a `StorageProblem`, never
+ * saves are tens of KB, its writes are synchronous (a move is stored within a frame of the
+ * engine's answer, and whatever waits is stored on the spot when the page is hidden or closed:
+ * see save-queue.ts), and a full quota is a synchronous `QuotaExceededError` that can be
+ * reported at once. Every failure is a `StorageProblem`, never
  * an exception: the game goes on unsaved and the page says why.
  */
 
@@ -76,16 +77,23 @@ export function readAll(store: KeyValue): { files: Record<string, string>; probl
   }
 }
 
+/** Applies the engine's ops in order to `files`: the page's copy, which is what a restarted engine starts from. */
+export function copyWrites(writes: readonly Write[], files: Record<string, string>): void {
+  for (const w of writes) {
+    if ("put" in w) files[w.put] = w.contents;
+    else {
+      const contents = files[w.rename];
+      delete files[w.rename];
+      if (contents !== undefined) files[w.to] = contents;
+    }
+  }
+}
+
 /**
- * Applies the engine's ops in order to `files` (the page's copy, which is what a restarted
- * engine starts from) and, when given, to `store`. Returns the first problem, or null. A failed
- * op leaves the stored file as it was; the later ops are still tried (a smaller file may fit).
+ * Applies the engine's ops in order to `store`. Returns the first problem, or null. A failed op
+ * leaves the stored file as it was; the later ops are still tried (a smaller file may fit).
  */
-export function applyWrites(
-  writes: readonly Write[],
-  files: Record<string, string>,
-  store: KeyValue | null,
-): StorageProblem | null {
+export function storeWrites(writes: readonly Write[], store: KeyValue): StorageProblem | null {
   let problem: StorageProblem | null = null;
   const attempt = (op: () => void): void => {
     try {
@@ -95,20 +103,13 @@ export function applyWrites(
     }
   };
   for (const w of writes) {
-    if ("put" in w) {
-      files[w.put] = w.contents;
-      if (store) attempt(() => store.setItem(PREFIX + w.put, w.contents));
-    } else {
-      const contents = files[w.rename];
-      delete files[w.rename];
-      if (contents !== undefined) files[w.to] = contents;
-      if (store)
-        attempt(() => {
-          const stored = store.getItem(PREFIX + w.rename);
-          if (stored !== null) store.setItem(PREFIX + w.to, stored);
-          store.removeItem(PREFIX + w.rename);
-        });
-    }
+    if ("put" in w) attempt(() => store.setItem(PREFIX + w.put, w.contents));
+    else
+      attempt(() => {
+        const stored = store.getItem(PREFIX + w.rename);
+        if (stored !== null) store.setItem(PREFIX + w.to, stored);
+        store.removeItem(PREFIX + w.rename);
+      });
   }
   return problem;
 }

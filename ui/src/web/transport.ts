@@ -10,16 +10,19 @@
  * 3. starts the engine (`init`) over the saved `llk/` files with fresh entropy: sent while the
  *    lock is asked for, its writes applied once this tab knows it owns the save (and sent again
  *    after a take-over, from the other tab's last save).
- * Each answer's storage ops are applied synchronously the moment it arrives, then the call
- * resolves with `ok` or rejects with `err` (`{code, message}`). A trap in the engine rejects
- * that one call with `internal` and restarts the engine from the last saved state. A tab whose
- * lock another tab took stops writing and offers to take the game back (a reload).
+ * Each answer's storage ops are applied to the page's copy of the files the moment it arrives,
+ * and stored in `localStorage` after the frame that shows the answer, or at once if the page is
+ * hidden or closed first (save-queue.ts); then the call resolves with `ok` or rejects with `err`
+ * (`{code, message}`). A trap in the engine rejects that one call with `internal` and restarts
+ * the engine from the last saved state. A tab whose lock another tab took stops writing (what
+ * waited to be stored is dropped) and offers to take the game back (a reload).
  * Test hook: `window.__llkWeb` (see `WebShellState`).
  */
 import { internal, type EngineWorker, type Outcome } from "./engine";
 import { bootLock, startEngine } from "./boot-handoff";
 import { showCover, showNotice, hideCover, type SettingsSource } from "./notices";
-import { applyWrites, openStorage, readAll, type KeyValue, type StorageProblem, type Write } from "./storage";
+import { SaveQueue } from "./save-queue";
+import { copyWrites, openStorage, readAll, type KeyValue, type StorageProblem, type Write } from "./storage";
 import { registerServiceWorker } from "./sw-register";
 import { acquireTabLock, askTakeOver, takeOverPending } from "./tab-lock";
 import type { ErrorBody } from "./worker-protocol";
@@ -34,6 +37,8 @@ export interface WebShellState {
   problems: StorageProblem[];
   /** How often the engine was restarted after a trap. */
   restarts: number;
+  /** Storage ops that wait for the frame to be stored (0: the save is up to date). */
+  readonly unsaved: number;
 }
 
 declare global {
@@ -43,12 +48,29 @@ declare global {
 }
 
 class WebShell {
-  readonly state: WebShellState = { owner: false, problems: [], restarts: 0 };
+  /** The engine's ops waiting to be stored, while this tab owns the save. */
+  private readonly saves = new SaveQueue(
+    () => (this.state.owner ? this.store : null),
+    (problem) => this.report(problem),
+  );
+  readonly state: WebShellState;
   /** The files as the engine last left them: what a restarted engine starts from. */
   private files: Record<string, string> = {};
   private store: KeyValue | null = null;
   private engine: EngineWorker | null = null;
   private readonly settings: SettingsSource = () => this.files["settings.json"];
+
+  constructor() {
+    const saves = this.saves;
+    this.state = {
+      owner: false,
+      problems: [],
+      restarts: 0,
+      get unsaved(): number {
+        return saves.size;
+      },
+    };
+  }
 
   async start(): Promise<void> {
     window.__llkWeb = this.state;
@@ -83,7 +105,8 @@ class WebShell {
       return;
     }
     const outcome = await started;
-    this.apply(outcome.answer.writes);
+    this.apply(outcome.answer.writes, "now");
+    this.saves.flushOnHide(window);
     if ("err" in outcome.answer) {
       console.error("engine start failed:", outcome.answer.err.message);
       if (outcome.answer.err.code === "internal") showNotice("engine.missing", this.settings);
@@ -115,7 +138,7 @@ class WebShell {
   /** A restart after a trap, from the last saved state. */
   private init(): Promise<Outcome> {
     return this.requestInit().then((outcome) => {
-      this.apply(outcome.answer.writes);
+      this.apply(outcome.answer.writes, "now");
       return outcome;
     });
   }
@@ -127,11 +150,17 @@ class WebShell {
     return files;
   }
 
-  /** The engine's ops, to this tab's copy always and to storage while this tab owns the save. */
-  private apply(writes: readonly Write[]): void {
+  /**
+   * The engine's ops: to this tab's copy at once, and to storage while this tab owns the save,
+   * after the frame (`later`: an answer to a command) or now (the engine's start, and any answer
+   * while the page is hidden: it draws no frame, and may be frozen or discarded any moment).
+   */
+  private apply(writes: readonly Write[], when: "later" | "now" = "later"): void {
     if (writes.length === 0) return;
-    const problem = applyWrites(writes, this.files, this.state.owner ? this.store : null);
-    if (problem) this.report(problem);
+    copyWrites(writes, this.files);
+    if (!this.state.owner || !this.store) return;
+    this.saves.add(writes);
+    if (when === "now" || document.visibilityState === "hidden") this.saves.flush();
   }
 
   private report(problem: StorageProblem): void {

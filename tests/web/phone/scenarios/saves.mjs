@@ -51,6 +51,36 @@ scenario("reload mid-game resumes exactly, undo history included", "portrait", a
   t.log(`5 matches, reload, same board and HUD ${JSON.stringify(last.hud)}, two undos went back`);
 });
 
+scenario("a move the page has not stored yet is stored when the page hides", "portrait", async (t) => {
+  const { page } = t;
+  await openGame(page, t.url);
+  const moves = (await saved(page)).game.counters.moves;
+  // the moment the match shows (the HUD's count of tiles changes, before the frame is drawn),
+  // the page goes away: its `pagehide` must store the save before the handler returns
+  await page.evaluate(() => {
+    const left = document.getElementById("tiles-left");
+    const obs = new MutationObserver(() => {
+      obs.disconnect();
+      const waiting = window.__llkWeb.unsaved;
+      window.dispatchEvent(new PageTransitionEvent("pagehide", { persisted: false }));
+      const text = localStorage.getItem("llk/game.json");
+      window.__llkHidden = { waiting, after: window.__llkWeb.unsaved, moves: JSON.parse(text).game.counters.moves };
+    });
+    obs.observe(left, { childList: true, characterData: true, subtree: true });
+  });
+  await matchPair(page, await hintPair(page));
+  const hidden = await page.waitForFunction(() => window.__llkHidden ?? null).then((h) => h.jsonValue());
+  check(hidden.waiting > 0, `the match's save waited for the frame (${hidden.waiting} ops waiting)`);
+  checkEq([hidden.after, hidden.moves], [0, moves + 1], "ops waiting and the saved moves right after pagehide");
+  // closed at once, the tab keeps the move
+  const shown = await board(page);
+  const second = await t.newPage();
+  await page.close();
+  await openGame(second, t.url);
+  checkEq(await board(second), shown, "the board in a new tab after the first was closed");
+  t.log(`the match's ${hidden.waiting} storage op(s) waited for the frame; pagehide stored them`);
+});
+
 scenario("offline reload resumes from the service worker", "landscape", async (t) => {
   const { page, context } = t;
   await openGame(page, t.url);

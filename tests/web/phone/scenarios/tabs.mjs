@@ -3,12 +3,16 @@
 // writing the save (it shows that the game moved).
 import { check } from "../../lib.mjs";
 import { checkEq, scenario } from "../harness.mjs";
-import { board, hintPair, matchPair, openGame, waitForBoard } from "../game.mjs";
+import { board, hintPair, matchPair, openGame, stored, waitForBoard } from "../game.mjs";
 import { tap } from "../touch.mjs";
 
 const coverText = (page) => page.evaluate(() => document.getElementById("llk-web-cover-text")?.textContent ?? null);
 const owner = (page) => page.evaluate(() => window.__llkWeb?.owner ?? null);
-const savedText = (page) => page.evaluate(() => localStorage.getItem("llk/game.json"));
+/** The saved game's text, once the tab has stored what it was answered. */
+const savedText = async (page) => {
+  await stored(page);
+  return page.evaluate(() => localStorage.getItem("llk/game.json"));
+};
 
 scenario("a second tab offers Play here, takes over, and the first stops writing", "portrait", async (t) => {
   const first = t.page;
