@@ -168,7 +168,10 @@ async function play(b, run) {
     // A first tap that did not just select (a resumed game had a tile selected: it matched
     // or toggled it) spoils the hinted pair: ask again.
     if (cmd === "select" && pair && !["selected", "switched"].includes(v.outcome?.kind)) pair = null;
-    run.states.push({ t, game });
+    // A tap that only moves the selection is no move and the session does not save it
+    // (docs/ipc.md): a resume may show the state before it, which loses nothing.
+    const unsaved = cmd === "select" && v.outcome?.kind !== "matched";
+    run.states.push({ t, game, unsaved });
     run.inflight = null;
   }
 }
@@ -229,7 +232,7 @@ async function main() {
       let loss = 0;
       if (j >= 0) {
         result.resumedAnswered++;
-        const firstLost = prev.states.slice(j + 1).find((s) => s.t <= prev.killedAt);
+        const firstLost = prev.states.slice(j + 1).find((s) => s.t <= prev.killedAt && !s.unsaved);
         if (firstLost) loss = prev.killedAt - firstLost.t;
       } else if (oneStepFurther(last.game, resumed, prev.inflight)) {
         result.resumedInFlight++;
