@@ -8,10 +8,11 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use llk_engine::classic::Budget;
-use llk_engine::stack::import::import_map;
-use llk_engine::stack::real_style::real_style;
 use llk_engine::stack::solver::{prove_lost, solve_with_strategy, Strategy};
-use llk_engine::stack::{Layout, Position, StackVerdict};
+use llk_engine::stack::{Position, StackVerdict};
+
+mod probe_maps;
+use probe_maps::maps;
 
 fn main() -> ExitCode {
     match probe(std::env::args().skip(1).collect()) {
@@ -21,35 +22,6 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-fn seed(a: &str) -> Result<u64, String> {
-    a.parse().map_err(|_| format!("not a seed: {a}"))
-}
-
-fn maps(args: &[String]) -> Result<Vec<(String, Layout, u8)>, String> {
-    let mut maps = Vec::new();
-    for a in args {
-        if let Some(n) = a.strip_prefix("captured-") {
-            let path = format!(
-                "{}/tests/data/sheep-maps/captured-{n}.json",
-                env!("CARGO_MANIFEST_DIR")
-            );
-            let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
-            let f = import_map(&text, 7).map_err(|e| format!("{path}: {e}"))?;
-            maps.push((a.clone(), f.layout, f.tray));
-            continue;
-        }
-        let seeds = match a.split_once("..") {
-            Some((x, y)) => seed(x)?..seed(y)?,
-            None => seed(a)?..seed(a)? + 1,
-        };
-        for s in seeds {
-            let m = real_style(s).map_err(|e| format!("seed {s}: {e}"))?;
-            maps.push((format!("seed {s}"), m.layout, m.tray));
-        }
-    }
-    Ok(maps)
 }
 
 fn probe(args: Vec<String>) -> Result<(), String> {

@@ -7,10 +7,11 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use llk_engine::classic::Budget;
-use llk_engine::stack::import::import_map;
-use llk_engine::stack::real_style::real_style;
 use llk_engine::stack::solver::{solve_with_strategy, Strategy};
-use llk_engine::stack::{Layout, Position, StackVerdict};
+use llk_engine::stack::{Position, StackVerdict};
+
+mod probe_maps;
+use probe_maps::maps;
 
 fn main() -> ExitCode {
     match probe(std::env::args().skip(1).collect()) {
@@ -20,15 +21,6 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-fn seed(a: &str) -> Result<u64, String> {
-    a.parse().map_err(|_| format!("not a seed: {a}"))
-}
-
-fn real_style_map(s: u64) -> Result<(String, Layout, u8), String> {
-    let m = real_style(s).map_err(|e| format!("seed {s}: {e}"))?;
-    Ok((format!("seed {s}"), m.layout, m.tray))
 }
 
 fn probe(args: Vec<String>) -> Result<(), String> {
@@ -47,24 +39,7 @@ fn probe(args: Vec<String>) -> Result<(), String> {
         Some(a) => a.parse().map_err(|_| format!("not a node count: {a}"))?,
         None => 1_000_000,
     };
-    let mut maps: Vec<(String, Layout, u8)> = Vec::new();
-    for a in args.iter().skip(2) {
-        if let Some(n) = a.strip_prefix("captured-") {
-            let path = format!(
-                "{}/tests/data/sheep-maps/captured-{n}.json",
-                env!("CARGO_MANIFEST_DIR")
-            );
-            let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
-            let f = import_map(&text, 7).map_err(|e| format!("{path}: {e}"))?;
-            maps.push((a.clone(), f.layout, f.tray));
-        } else if let Some((x, y)) = a.split_once("..") {
-            for s in seed(x)?..seed(y)? {
-                maps.push(real_style_map(s)?);
-            }
-        } else {
-            maps.push(real_style_map(seed(a)?)?);
-        }
-    }
+    let maps = maps(args.get(2..).unwrap_or_default())?;
     let (mut won, mut lost, mut unk, mut total) = (0, 0, 0, 0u128);
     for (name, layout, tray) in &maps {
         let on = vec![true; layout.len()];

@@ -219,17 +219,8 @@ fn real_style_board(seed: u64, prefill: usize) -> StackBoard {
 
 /// Runs `f` on the solver's view of `board` and the ids of its tray tiles.
 fn with_position<T>(board: &StackBoard, f: impl FnOnce(&Position, &[Option<TileId>]) -> T) -> T {
-    let on_board = board.on_board();
-    let tray = board.tray_kinds();
     let tray_ids: Vec<Option<TileId>> = board.tray().iter().map(|&t| Some(t)).collect();
-    let pos = Position {
-        layout: board.layout(),
-        on_board: &on_board,
-        held: board.held(),
-        tray: &tray,
-        capacity: board.capacity(),
-    };
-    f(&pos, &tray_ids)
+    board.with_position(|pos| f(pos, &tray_ids))
 }
 
 proptest! {

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{EngineError, Result};
 use crate::stack::geometry::{Layout, TileId};
+use crate::stack::solver::Position;
 use crate::stack::tray;
 use crate::stack::types::{Place, StackStatus, HOLD_SLOTS, TRAY_RANGE};
 
@@ -189,6 +190,19 @@ impl StackBoard {
     /// The kinds in the tray, in order.
     pub fn tray_kinds(&self) -> Vec<u16> {
         self.tray.iter().map(|&id| self.kind(id)).collect()
+    }
+
+    /// Runs `f` on this position as the solver sees it (board, tray kinds, holding row).
+    pub fn with_position<T>(&self, f: impl FnOnce(&Position) -> T) -> T {
+        let on_board = self.on_board();
+        let tray = self.tray_kinds();
+        f(&Position {
+            layout: self.layout(),
+            on_board: &on_board,
+            held: self.held(),
+            tray: &tray,
+            capacity: self.capacity(),
+        })
     }
 
     pub fn held(&self) -> &[TileId] {

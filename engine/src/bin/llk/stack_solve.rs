@@ -6,7 +6,7 @@ use llk_engine::classic::Budget;
 use llk_engine::stack::file;
 use llk_engine::stack::solver::props::{plan_with_move_outs, FirstStep, PropLine};
 use llk_engine::stack::solver::solve_with_interrupt;
-use llk_engine::stack::{hint, Position, StackBoard, StackVerdict, TileId};
+use llk_engine::stack::{hint, StackBoard, StackVerdict, TileId};
 use llk_engine::EngineError;
 use serde::Serialize;
 
@@ -72,20 +72,6 @@ fn read_position(source: &str) -> CliResult<StackBoard> {
     file::replay(&parsed).map_err(in_file)
 }
 
-/// Runs `f` on the solver's view of `board`.
-fn with_position<T>(board: &StackBoard, f: impl FnOnce(&Position) -> T) -> T {
-    let on_board = board.on_board();
-    let tray = board.tray_kinds();
-    let pos = Position {
-        layout: board.layout(),
-        on_board: &on_board,
-        held: board.held(),
-        tray: &tray,
-        capacity: board.capacity(),
-    };
-    f(&pos)
-}
-
 /// `llk stack solve FILE [--budget-ms N] [--move-outs M]`: without `--budget-ms` the
 /// search is bounded by `Budget::DEFAULT` nodes; with it, by N milliseconds of wall time
 /// only (from the command's start). With `--move-outs M`: whether a line with at most M move-outs wins, and the line.
@@ -97,7 +83,7 @@ pub fn solve(argv: &[String]) -> CliResult<()> {
     if let Some(m) = move_outs {
         return plan(&board, m, budget_ms);
     }
-    let verdict = with_position(&board, |pos| {
+    let verdict = board.with_position(|pos| {
         let (budget, mut interrupt) = search_limits(budget_ms);
         solve_with_interrupt(pos, budget, &mut interrupt)
     });
@@ -121,7 +107,7 @@ pub fn solve(argv: &[String]) -> CliResult<()> {
 /// `llk stack solve FILE --move-outs M`: a line with at most M move-outs.
 fn plan(board: &StackBoard, move_outs: u8, budget_ms: Option<u64>) -> CliResult<()> {
     let tray_ids: Vec<Option<TileId>> = board.tray().iter().map(|&t| Some(t)).collect();
-    let line = with_position(board, |pos| {
+    let line = board.with_position(|pos| {
         let (budget, mut interrupt) = search_limits(budget_ms);
         plan_with_move_outs(pos, &tray_ids, move_outs, budget.max_nodes, &mut interrupt)
     });
@@ -161,7 +147,7 @@ fn plan(board: &StackBoard, move_outs: u8, budget_ms: Option<u64>) -> CliResult<
 pub fn hint_cmd(argv: &[String]) -> CliResult<()> {
     let a = args::parse(&HINT, argv)?;
     let board = read_position(&a.positional[0])?;
-    let h = with_position(&board, |pos| hint(pos, 0, 0, Budget::DEFAULT));
+    let h = board.with_position(|pos| hint(pos, 0, 0, Budget::DEFAULT));
     emit(&HintOut {
         hint: h.id,
         lost: h.lost,

@@ -53,14 +53,5 @@ pub(super) fn winning_line(game: &StackGame) -> Option<Vec<TileId>> {
 
 /// Runs `f` on the game's position as the solver sees it.
 pub(super) fn with_position<T>(game: &StackGame, f: impl FnOnce(&Position) -> T) -> T {
-    let board = game.board();
-    let on_board = board.on_board();
-    let tray = board.tray_kinds();
-    f(&Position {
-        layout: board.layout(),
-        on_board: &on_board,
-        held: board.held(),
-        tray: &tray,
-        capacity: board.capacity(),
-    })
+    game.board().with_position(f)
 }
