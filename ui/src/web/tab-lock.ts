@@ -32,33 +32,67 @@ export function askTakeOver(): void {
 }
 
 /**
- * Resolves true when this tab holds the lock (kept until the page closes or another tab steals
- * it, when `onLost` runs), false when another tab holds it (only without `steal`).
+ * How long a tab that finds the lock taken waits for it before it says the game is open
+ * elsewhere: a tab that is closing or reloading (this tab's own previous page, too) frees its
+ * lock a moment after it goes, when the browser has torn its page down.
  */
-export function acquireTabLock(steal: boolean, onLost: () => void): Promise<boolean> {
-  const locks: LockManager | undefined = navigator.locks;
-  if (!locks) return Promise.resolve(true);
-  return new Promise<boolean>((resolve) => {
-    const options: LockOptions = steal ? { steal: true } : { ifAvailable: true };
+export const RELEASE_GRACE_MS = 1500;
+
+/** What one lock request came to: held by this tab, taken by another, or given up (aborted). */
+type Hold = "held" | "busy" | "aborted";
+
+/**
+ * One request for the lock; when granted it is held for the page's life (the callback's
+ * promise never settles) and `onLost` runs if another tab steals it.
+ */
+function requestHold(locks: LockManager, options: LockOptions, onLost: () => void): Promise<Hold> {
+  return new Promise<Hold>((resolve) => {
     let granted = false;
     locks
       .request(LOCK_NAME, options, (lock) => {
         if (!lock) {
-          resolve(false);
+          resolve("busy");
           return undefined;
         }
         granted = true;
-        resolve(true);
-        // held for the page's life: this promise never settles
+        resolve("held");
         return new Promise<void>(() => undefined);
       })
       .catch((e: unknown) => {
         if (granted) onLost();
+        else if (options.signal?.aborted === true) resolve("aborted");
         else {
           // the lock manager refused (e.g. an opaque origin): play on as the only tab
           console.warn("tab lock unavailable:", e);
-          resolve(true);
+          resolve("held");
         }
       });
   });
+}
+
+/**
+ * Waits for the lock until it is free (true: this tab holds it now) or `signal` aborts
+ * (false). Browsers without Web Locks have no other tab to wait for: true at once.
+ */
+export async function waitForTabLock(signal: AbortSignal, onLost: () => void): Promise<boolean> {
+  const locks: LockManager | undefined = navigator.locks;
+  if (!locks) return true;
+  return (await requestHold(locks, { signal }, onLost)) === "held";
+}
+
+/**
+ * Resolves true when this tab holds the lock (kept until the page closes or another tab steals
+ * it, when `onLost` runs), false when another tab holds it (only without `steal`) and has not
+ * let it go within `RELEASE_GRACE_MS`.
+ */
+export async function acquireTabLock(steal: boolean, onLost: () => void): Promise<boolean> {
+  const locks: LockManager | undefined = navigator.locks;
+  if (!locks) return true;
+  if (steal) return (await requestHold(locks, { steal: true }, onLost)) === "held";
+  if ((await requestHold(locks, { ifAvailable: true }, onLost)) === "held") return true;
+  const grace = new AbortController();
+  const timer = setTimeout(() => grace.abort(), RELEASE_GRACE_MS);
+  const held = await waitForTabLock(grace.signal, onLost);
+  clearTimeout(timer);
+  return held;
 }

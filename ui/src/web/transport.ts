@@ -6,7 +6,8 @@
  *    worker registered once the page has loaded (web build only), and takes the engine worker
  *    the boot script started (boot-handoff.ts; or starts it);
  * 2. takes the tab lock; when another tab holds it, covers the game with "open in another tab"
- *    and waits for *Play here*, which takes the lock over and reads the latest save;
+ *    until that tab closes or the player taps *Play here* (which takes the lock over), then
+ *    reads the latest save;
  * 3. starts the engine (`init`) over the saved `llk/` files with fresh entropy: sent while the
  *    lock is asked for, its writes applied once this tab knows it owns the save (and sent again
  *    after a take-over, from the other tab's last save).
@@ -24,7 +25,7 @@ import { showCover, showNotice, hideCover, type SettingsSource } from "./notices
 import { SaveQueue } from "./save-queue";
 import { copyWrites, openStorage, readAll, type KeyValue, type StorageProblem, type Write } from "./storage";
 import { registerServiceWorker } from "./sw-register";
-import { acquireTabLock, askTakeOver, takeOverPending } from "./tab-lock";
+import { acquireTabLock, askTakeOver, takeOverPending, waitForTabLock } from "./tab-lock";
 import type { ErrorBody } from "./worker-protocol";
 
 export type Invoke = (cmd: string, args?: Record<string, unknown>) => Promise<unknown>;
@@ -91,8 +92,7 @@ class WebShell {
     let started = this.engine ? this.requestInit() : null;
     this.state.owner = await lock;
     if (!this.state.owner) {
-      await showCover("tab.elsewhere", this.settings);
-      this.state.owner = await acquireTabLock(true, onLost);
+      this.state.owner = await this.waitForTurn(onLost);
       hideCover();
       // the other tab played on: start again (a fresh instance) from what it saved last; the
       // first start's answer is dropped unapplied
@@ -125,6 +125,24 @@ class WebShell {
     }
     if ("ok" in outcome.answer) return outcome.answer.ok;
     throw outcome.answer.err;
+  }
+
+  /**
+   * Another tab writes the save: the cover says so until that tab closes (the lock comes
+   * free and this tab takes it) or the player taps *Play here* (this tab takes it over).
+   */
+  private async waitForTurn(onLost: () => void): Promise<boolean> {
+    const freed = new AbortController();
+    const waiting = waitForTabLock(freed.signal, onLost);
+    const first = await Promise.race([
+      waiting.then((held) => (held ? "freed" : "aborted")),
+      showCover("tab.elsewhere", this.settings).then(() => "tapped" as const),
+    ]);
+    if (first === "freed") return true;
+    // tapped: stop waiting; if the lock came free meanwhile this tab holds it already
+    freed.abort();
+    if (await waiting) return true;
+    return acquireTabLock(true, onLost);
   }
 
   /** A fresh instance started on this tab's files (its writes applied by the caller). */

@@ -1,6 +1,7 @@
 // Two tabs of the game on one phone: the second says the game is open in another tab and
 // offers *Play here*; taking over shows the first tab's latest game, and the first tab stops
-// writing the save (it shows that the game moved).
+// writing the save (it shows that the game moved). A second tab whose first tab closes takes
+// the save by itself: its cover goes without a tap.
 import { check } from "../../lib.mjs";
 import { checkEq, scenario } from "../harness.mjs";
 import { board, hintPair, matchPair, openGame, stored, waitForBoard } from "../game.mjs";
@@ -62,4 +63,27 @@ scenario("a second tab offers Play here, takes over, and the first stops writing
   const now = JSON.parse(await savedText(second));
   checkEq(now.game.board.cells.flat().filter((k) => k !== null).length, (await board(second)).length, "the save holds the second tab's board");
   t.log("second tab covered, took over with the first tab's board; the first tab stopped writing");
+});
+
+scenario("a second tab's cover lifts by itself when the first tab closes", "portrait", async (t) => {
+  const first = t.page;
+  await openGame(first, t.url);
+  await matchPair(first, await hintPair(first));
+  await stored(first);
+  const latest = await board(first);
+
+  const second = await t.newPage();
+  await second.goto(t.url);
+  await second.waitForSelector("#llk-web-cover", { state: "visible", timeout: 20_000 });
+  checkEq(await owner(second), false, "the covered tab does not own the save");
+  // the player closes the first tab: no tap on the second, whose cover goes on its own
+  await first.close();
+  await second.waitForSelector("#llk-web-cover", { state: "detached", timeout: 10_000 });
+  await waitForBoard(second);
+  checkEq(await board(second), latest, "the second tab shows the closed tab's last board");
+  checkEq(await owner(second), true, "the second tab owns the save");
+  const moves = JSON.parse(await savedText(second)).game.counters.moves;
+  await matchPair(second, await hintPair(second));
+  checkEq(JSON.parse(await savedText(second)).game.counters.moves, moves + 1, "the second tab's match is saved");
+  t.log(`cover lifted when the first tab closed; ${latest.length} tiles carried over`);
 });
