@@ -27,8 +27,12 @@ pub fn layout_key(rows: usize, cols: usize, kinds: usize) -> String {
 /// The key of a stack deal: `stack/L<level>` for a named level, else
 /// `stack/<tiles>t<kinds>k<layers>z`; a tray other than the default 7 slots and the
 /// random fill (which may be unwinnable) are games of their own and say so
-/// (`stack/L2/tray5/random`).
+/// (`stack/L2/tray5/random`). A level the player brought is known by its fingerprint, which
+/// covers its tray: `stack/map/<16 hex digits>`.
 pub fn stack_key(o: &StackOptions) -> String {
+    if o.imported {
+        return format!("stack/map/{:016x}", o.seed);
+    }
     let mut key = match o.level {
         Some(level) => format!("stack/L{level}"),
         None => format!("stack/{}t{}k{}z", o.tiles, o.kinds, o.layers),
@@ -118,6 +122,12 @@ mod tests {
             ..level2
         };
         assert_eq!(stack_key(&odd), "stack/L2/tray5/random");
+        let brought = StackOptions {
+            imported: true,
+            seed: 0xfe_dcba_9876,
+            ..odd
+        };
+        assert_eq!(stack_key(&brought), "stack/map/000000fedcba9876");
         let custom = StackOptions {
             level: None,
             tiles: 60,

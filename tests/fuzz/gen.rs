@@ -111,7 +111,7 @@ impl Gen {
     }
 
     /// Stack `new_game` options for a small deal: level 1 or a custom size, any tray
-    /// size (4 is refused), few props, sometimes a random fill.
+    /// size (4 is refused), few props, sometimes a random fill, rarely a brought level's.
     pub fn stack_options(&mut self) -> Value {
         let level = self.chance(0.4);
         json!({
@@ -123,6 +123,8 @@ impl Gen {
             "peak": null,
             "seed": self.rng.random::<u64>().to_string(),
             "random_fill": self.chance(0.2),
+            // a brought level's options are refused unless that level is the game
+            "imported": self.chance(0.05),
             "tray": self.rng.random_range(4..10),
             "props": {
                 "move_out": self.below(3), "shuffle": self.below(3), "undo": self.below(4),

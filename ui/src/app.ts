@@ -81,7 +81,10 @@ export class App {
       },
       this.reducedMotion,
     );
-    this.stack = new StackController({ ...host, showWon: (v, newBest) => this.showStackWon(v, newBest) }, this.reducedMotion);
+    this.stack = new StackController(
+      { ...host, showWon: (v, newBest) => this.showStackWon(v, newBest), openNewGame: () => this.openNewGame() },
+      this.reducedMotion,
+    );
     this.mode = this.classic;
     this.codes = new DealCodes({
       enqueue: (task) => this.enqueue(task),
@@ -291,7 +294,12 @@ export class App {
   private showStackWon(v: StackView, newBest: boolean): void {
     this.clock.setRunning(false);
     this.saveClock();
-    const level = v.options.level === null ? this.t("stack.custom") : this.t("stack.levelName", { level: v.options.level });
+    const level =
+      v.options.imported === true
+        ? this.t("stack.brought")
+        : v.options.level === null
+          ? this.t("stack.custom")
+          : this.t("stack.levelName", { level: v.options.level });
     this.wonDialog.openStack(v, this.clock.elapsed(), level, this.t, newBest, this.reducedMotion.matches);
     void this.codes.refresh();
     this.toasts.announce(this.t("announce.won", { score: v.score }));

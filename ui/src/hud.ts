@@ -7,6 +7,7 @@
 import { formatTime } from "./clock";
 import type { Key, Translate } from "./i18n";
 import type { GameView, StackView } from "./ipc";
+import { levelMark } from "./seed";
 
 function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   const el = document.getElementById(id);
@@ -116,7 +117,7 @@ export class Hud {
     setText(this.tiles, String(v.tiles_left));
     setText(this.score, String(v.score));
     setText(this.level, v.options.level === null ? "–" : String(v.options.level));
-    setText(this.seed, v.options.seed);
+    setText(this.seed, v.options.imported === true ? levelMark(v.options.seed) : v.options.seed);
     const playing = v.status === "playing";
     setDisabled(this.buttons.hint, paused || !playing);
     setDisabled(this.buttons.demo, paused || !playing);
@@ -171,3 +172,4 @@ export class Hud {
     else stat.classList.add("pulse");
   }
 }
+

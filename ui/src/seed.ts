@@ -1,4 +1,4 @@
-/** Seeds (pure): u64 values travel as decimal strings; parse, validate and make random ones. */
+/** Seeds (pure): u64 values travel as decimal strings; parse, validate and make random ones, and show a brought level's fingerprint. */
 const U64_MAX = 18446744073709551615n;
 
 /** The canonical decimal string for a typed seed, or null when it is not a u64. */
@@ -25,4 +25,16 @@ export function randomSeed(random: () => [number, number] = cryptoPair): string 
 function cryptoPair(): [number, number] {
   const b = crypto.getRandomValues(new Uint32Array(2));
   return [b[0]!, b[1]!];
+}
+
+/**
+ * A brought level's mark in the seed's box: "#" and the first 6 of the 16 hex digits of its
+ * fingerprint (the `seed` of its options), enough to tell one's levels apart at a glance.
+ */
+export function levelMark(fingerprint: string): string {
+  try {
+    return "#" + BigInt(fingerprint).toString(16).padStart(16, "0").slice(0, 6);
+  } catch {
+    return fingerprint;
+  }
 }

@@ -9,7 +9,7 @@ import { formatTime } from "./clock";
 import type { Key, Translate } from "./i18n";
 import type { Assist, GroupStats, Statistics } from "./ipc";
 
-/** How a group key reads: `classic/8x18/36`, `stack/L2`, `journey/L3`, `daily`, or a custom stack. */
+/** How a group key reads: `classic/8x18/36`, `stack/L2`, `journey/L3`, `daily`, a brought level (`stack/map/<hex>`) or a custom stack. */
 export function groupLabel(key: string, t: Translate): string {
   if (key === "daily") return t("stats.group.daily");
   let m = /^classic\/(\d+)x(\d+)\/\d+$/.exec(key);
@@ -18,6 +18,8 @@ export function groupLabel(key: string, t: Translate): string {
   if (m) return t("stats.group.stack", { level: Number(m[1]) });
   m = /^journey\/L(\d+)$/.exec(key);
   if (m) return t("stats.group.journey", { level: Number(m[1]) });
+  m = /^stack\/map\/([0-9a-f]{16})$/.exec(key);
+  if (m) return t("stats.group.stackMap", { mark: `#${(m[1] ?? "").slice(0, 6)}` });
   if (key.startsWith("stack/")) return t("stats.group.stackCustom", { name: key.slice(6) });
   return key;
 }

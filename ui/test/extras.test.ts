@@ -104,6 +104,7 @@ describe("statistics dialog", () => {
   it("labels and orders the groups", () => {
     expect(groupLabel("classic/8x18/36", t)).toBe("Classic 18 × 8");
     expect(groupLabel("stack/L2", t)).toBe("Stack, level 2");
+    expect(groupLabel("stack/map/00fedcba98765432", t)).toBe("Stack, your level #00fedc");
     expect(groupLabel("stack/60t5k4z/tray5", t)).toBe("Stack, 60t5k4z/tray5");
     expect(groupLabel("journey/L12", t)).toBe("Journey, level 12");
     expect(groupLabel("daily", t)).toBe("Daily deal");

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { GameClock, formatTime } from "../src/clock";
 import { FACE_NAMES } from "../src/face-list";
 import { fitCells, MIN_CELL } from "../src/classic/layout";
-import { parseSeed, randomSeed } from "../src/seed";
+import { levelMark, parseSeed, randomSeed } from "../src/seed";
 import { buildFaces, facesCss, rasterFacesCss, svgDataUrl, webpDataUrl } from "../vite/faces-plugin";
 
 describe("GameClock", () => {
@@ -113,5 +113,14 @@ describe("faces", () => {
     expect(rules).toHaveLength(2);
     rules.forEach((rule, i) => expect(rule.startsWith(`.face.f-${i}{background-image:url("data:image/webp;base64,`)).toBe(true));
     expect(rules[0]).not.toBe(rules[1]);
+  });
+});
+
+describe("levelMark", () => {
+  it("shows a brought level's fingerprint as # and its first 6 hex digits", () => {
+    expect(levelMark("18446744073709551615")).toBe("#ffffff");
+    expect(levelMark("81985529216486895")).toBe("#012345");
+    expect(levelMark("0")).toBe("#000000");
+    expect(levelMark("not a number")).toBe("not a number");
   });
 });

@@ -5,7 +5,7 @@
 //! kind used about equally). The order is the certificate: a winning line without
 //! props. Also the seed document's plain random fill, which may be unwinnable.
 
-use crate::error::Result;
+use crate::error::{EngineError, Result};
 use crate::rng::Rng;
 use crate::stack::geometry::{Layout, TileId};
 use crate::stack::layout::generate;
@@ -24,6 +24,11 @@ pub struct StackDeal {
 
 /// Deals `options` (level or custom size, seed, random fill), reproducibly.
 pub fn deal(options: &StackOptions) -> Result<StackDeal> {
+    if options.imported {
+        return Err(EngineError::BadDealOptions(
+            "a level the player brought is not dealt from options: open it from its file".into(),
+        ));
+    }
     let p = params(options)?;
     let mut rng = Rng::new(options.seed, 0);
     let places = generate(&p.layout, &mut rng)?;

@@ -59,6 +59,16 @@ pub struct StackOptions {
     /// Tray slots, 5..=9.
     pub tray: u8,
     pub props: Props,
+    /// A level the player brought (a stack file or a captured map), not a deal: `seed` is
+    /// then the level's fingerprint, and the game restarts from the level it keeps (these
+    /// options cannot deal it). Absent in JSON when false.
+    #[serde(default, skip_serializing_if = "is_false")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
+    pub imported: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Default for StackOptions {
@@ -74,6 +84,7 @@ impl Default for StackOptions {
             random_fill: false,
             tray: DEFAULT_TRAY,
             props: Props::default(),
+            imported: false,
         }
     }
 }

@@ -4,12 +4,13 @@
 //! is usable; a refused text leaves the current game as it was. The solver judges the
 //! level once (without props, within `LEVEL_JUDGE_BUDGET`) so the view can say plainly
 //! when it has no winning line; a line it finds guides the hints and the demo.
+//! `new_game` with a brought level's options (Retry) restarts it from the start it keeps.
 
-use llk_engine::stack::game::{LevelVerdict, Props, StackGame, LEVEL_JUDGE_BUDGET};
+use llk_engine::stack::game::{LevelVerdict, Props, StackGame, StackOptions, LEVEL_JUDGE_BUDGET};
 use llk_engine::stack::import::{read_level, DEFAULT_TRAY};
 
 use crate::args::Arg;
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
 use crate::mode::AnyGame;
 use crate::state::Session;
 use crate::view::{LevelOpened, LevelVerdictView};
@@ -30,6 +31,23 @@ pub fn new_game_from_level(s: &mut Session, text: &Arg) -> AppResult<LevelOpened
         game: s.view()?,
         verdict,
     })
+}
+
+/// The current brought level from its start (judged again, so hints follow a line), when
+/// `options` are its own; a brought level that is not the current game cannot be dealt
+/// from its options.
+pub fn restart_level(s: &Session, options: &StackOptions) -> AppResult<AnyGame> {
+    match s.game() {
+        Ok(AnyGame::Stack(g)) if g.options() == options => {
+            let mut game = g.restart()?;
+            game.judge_level(LEVEL_JUDGE_BUDGET);
+            Ok(AnyGame::Stack(game))
+        }
+        _ => Err(AppError::BadArgument(
+            "a level the player brought restarts only while it is the current game: open its file again"
+                .into(),
+        )),
+    }
 }
 
 #[cfg(test)]
@@ -94,6 +112,51 @@ mod tests {
         let mut again = session(&store);
         let resumed = invoke(&mut again, "game_state", &json!({})).expect("resumes");
         assert_eq!(resumed, fresh["game"], "a fresh level resumes as it was");
+    }
+
+    #[test]
+    fn retry_restarts_the_brought_level_and_only_while_it_is_the_game() {
+        let store = MemoryStore::new();
+        let mut s = session(&store);
+        let opened = invoke(&mut s, "new_game_from_level", &json!({ "text": MAP })).expect("opens");
+        let start = opened["game"].clone();
+        let options = start["options"].clone();
+        assert_eq!(options["imported"], true);
+        assert_ne!(options["seed"], "0", "the level's fingerprint");
+        for t in 0..3 {
+            let id = *free(&invoke(&mut s, "game_state", &json!({})).expect("state"))
+                .first()
+                .expect("a free tile");
+            invoke(
+                &mut s,
+                "select",
+                &json!({ "id": id, "elapsedMs": 100 * (t + 1) }),
+            )
+            .expect("take");
+        }
+        let mut retry = options.clone();
+        retry["mode"] = json!("stack");
+        let again = invoke(&mut s, "new_game", &json!({ "options": retry })).expect("retry");
+        assert_eq!(
+            again["tiles"], start["tiles"],
+            "the same level from its start"
+        );
+        assert_eq!(again["options"], options);
+        assert_eq!(
+            again["code"],
+            Value::Null,
+            "no deal code expresses a brought level"
+        );
+
+        // once another game is on, the brought level's options deal nothing
+        let mut deal = retry.clone();
+        deal["imported"] = json!(false);
+        deal["level"] = json!(1);
+        deal["random_fill"] = json!(false);
+        invoke(&mut s, "new_game", &json!({ "options": deal })).expect("a deal");
+        let e = invoke(&mut s, "new_game", &json!({ "options": retry })).expect_err("refused");
+        assert_eq!(e.body().code, "bad_argument");
+        assert!(e.to_string().contains("open its file again"), "{e}");
     }
 
     #[test]

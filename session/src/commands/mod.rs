@@ -100,11 +100,15 @@ pub fn presets() -> Vec<Preset> {
     PRESETS.to_vec()
 }
 
-/// Deals a new game with `options` (either mode), replacing the current one.
+/// Deals a new game with `options` (either mode), replacing the current one; the options of
+/// a brought level (`imported`) restart it when it is the current game.
 pub fn new_game(s: &mut Session, options: &Arg) -> AppResult<AnyView> {
     options.string_field("options", "seed")?;
     let options: NewGameOptions = options.parse_tagged("options", "mode", "classic")?;
-    let game = AnyGame::new(options)?;
+    let game = match options {
+        NewGameOptions::Stack(o) if o.imported => level::restart_level(s, &o)?,
+        _ => AnyGame::new(options)?,
+    };
     s.set_game(game);
     s.view()
 }

@@ -30,4 +30,10 @@ random_fill: boolean,
 /**
  * Tray slots, 5..=9.
  */
-tray: number, props: Props, };
+tray: number, props: Props, 
+/**
+ * A level the player brought (a stack file or a captured map), not a deal: `seed` is
+ * then the level's fingerprint, and the game restarts from the level it keeps (these
+ * options cannot deal it). Absent in JSON when false.
+ */
+imported?: boolean, };

@@ -31,6 +31,8 @@ const STAGE_MARGIN = 8;
 export interface StackHost extends ModeHost {
   /** The game is won; `newBest` as the shell said in the winning take's `new_best`. */
   showWon(view: StackView, newBest: boolean): void;
+  /** Opens the New game dialog (another level than a brought one is the player's choice). */
+  openNewGame(): void;
 }
 
 interface Change {
@@ -308,9 +310,11 @@ export class StackController implements ModeController {
     if (v) this.host.newGame({ mode: "stack", ...v.options });
   }
 
+  /** Another deal of the same kind; after a level the player brought, the New game dialog. */
   newDeal(): void {
     const v = this.view;
-    if (v) this.host.newGame({ mode: "stack", ...v.options, seed: randomSeed() });
+    if (v?.options.imported === true) this.host.openNewGame();
+    else if (v) this.host.newGame({ mode: "stack", ...v.options, seed: randomSeed() });
   }
 
   // ---- keyboard --------------------------------------------------------------------

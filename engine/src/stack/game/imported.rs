@@ -2,7 +2,12 @@
 //! `stack::import::read_level`), played like any deal but with no certificate, since
 //! such a level is not built to be winnable. [`StackGame::judge_level`] asks the solver
 //! once whether a line without props wins; a line it finds becomes the game's plan, so
-//! hints and the demo follow it at no further search cost.
+//! hints and the demo follow it at no further search cost. The game keeps the level it
+//! started from ([`Origin`]) so that it can restart, and is known by the level's
+//! fingerprint (its `seed`): the same level brought twice is the same game, with one best
+//! score, whatever the file's spacing or field order.
+
+use serde::{Deserialize, Serialize};
 
 use super::{Plan, StackGame};
 use crate::classic::game::Scoreline;
@@ -11,6 +16,7 @@ use crate::error::Result;
 use crate::stack::board::StackBoard;
 use crate::stack::file::StackFile;
 use crate::stack::game::{Props, StackCounters, StackOptions};
+use crate::stack::geometry::{Layout, Tile, TileId};
 use crate::stack::solver::{solve, StackVerdict};
 
 /// Search allowed for judging a brought level when it is opened.
@@ -25,10 +31,66 @@ pub enum LevelVerdict {
     Unknown,
 }
 
+/// A brought level's start: its tiles and the takes it came with (the tray and props are
+/// in the game's options). Saved with the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) struct Origin {
+    tiles: Vec<Tile>,
+    taken: Vec<TileId>,
+}
+
+impl Origin {
+    /// A fresh game of this level with the options' tray and props.
+    pub(super) fn start(&self, options: &StackOptions) -> Result<StackGame> {
+        let level = StackFile {
+            tray: options.tray,
+            layout: Layout::new(self.tiles.clone())?,
+            taken: self.taken.clone(),
+        };
+        StackGame::from_level(&level, options.props)
+    }
+
+    /// Checks a saved origin: a valid layout of `len` tiles, takes naming its tiles.
+    pub(super) fn check(&self, len: usize) -> std::result::Result<(), String> {
+        let layout = Layout::new(self.tiles.clone()).map_err(|e| e.to_string())?;
+        if layout.len() != len {
+            return Err("the level's start has another number of tiles than the game".into());
+        }
+        if self.taken.iter().any(|&id| usize::from(id) >= len) {
+            return Err("the level's start takes a tile outside its layout".into());
+        }
+        Ok(())
+    }
+}
+
+/// The level's fingerprint: 64-bit FNV-1a over the tray, every tile (x, y, z, kind, in id
+/// order) and the takes it came with.
+pub fn level_fingerprint(level: &StackFile) -> u64 {
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes {
+            hash = (hash ^ u64::from(b)).wrapping_mul(PRIME);
+        }
+    };
+    eat(&[level.tray]);
+    for t in level.layout.tiles() {
+        eat(&t.x.to_le_bytes());
+        eat(&t.y.to_le_bytes());
+        eat(&t.z.to_le_bytes());
+        eat(&t.kind.to_le_bytes());
+    }
+    for &id in &level.taken {
+        eat(&id.to_le_bytes());
+    }
+    hash
+}
+
 impl StackGame {
     /// A game of `level` with `props`, its `taken` replayed. The options record the
-    /// level's size (tiles, kinds, layers, tray) with no named level and `random_fill`
-    /// set: like a random fill, it may be unwinnable.
+    /// level's size (tiles, kinds, layers, tray) with no named level, `imported` set, the
+    /// level's fingerprint as the seed, and `random_fill` set: like a random fill, it may
+    /// be unwinnable.
     pub fn from_level(level: &StackFile, props: Props) -> Result<StackGame> {
         let tiles = level.layout.tiles();
         let mut kinds: Vec<u16> = tiles.iter().map(|t| t.kind).collect();
@@ -44,10 +106,11 @@ impl StackGame {
             kinds: count(kinds.len()),
             layers: count(layers.len()),
             peak: None,
-            seed: 0,
+            seed: level_fingerprint(level),
             random_fill: true,
             tray: level.tray,
             props,
+            imported: true,
         };
         let mut game = StackGame {
             options,
@@ -60,6 +123,10 @@ impl StackGame {
             elapsed_ms: 0,
             shuffles_drawn: 0,
             history: Vec::new(),
+            origin: Some(Origin {
+                tiles: tiles.to_vec(),
+                taken: level.taken.clone(),
+            }),
         };
         for &id in &level.taken {
             game.take(id, 0)?;

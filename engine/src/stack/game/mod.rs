@@ -4,7 +4,8 @@
 //!
 //! API contract (the shell and the CLI are written against it):
 //! - `StackGame::new(StackOptions) -> Result<StackGame>` deals (winnable by construction
-//!   unless `random_fill`).
+//!   unless `random_fill`); `from_level` opens a level the player brought; `restart` goes
+//!   back to either's start.
 //! - `take(id, elapsed_ms) -> Result<Taken>`: a free board tile or a held tile goes to
 //!   the tray (inserted after the last tray tile of its kind, else at the end); three
 //!   alike vanish; filling the last slot without a triple loses. Errors: unknown id,
@@ -28,7 +29,8 @@ pub use crate::stack::types::{
     HOLD_SLOTS, TRAY_RANGE,
 };
 pub use advice::{STACK_HINT_BUDGET, WINNING_LINE_BUDGET};
-pub use imported::{LevelVerdict, LEVEL_JUDGE_BUDGET};
+use imported::Origin;
+pub use imported::{level_fingerprint, LevelVerdict, LEVEL_JUDGE_BUDGET};
 pub use save::STACK_SAVE_VERSION;
 
 use crate::classic::game::Scoreline;
@@ -72,6 +74,8 @@ pub struct StackGame {
     /// Shuffles drawn so far: the n-th uses random stream n of the seed.
     shuffles_drawn: u64,
     history: Vec<Step>,
+    /// A brought level's start (`options.imported`), which a restart goes back to.
+    origin: Option<Origin>,
 }
 
 impl StackGame {
@@ -95,7 +99,17 @@ impl StackGame {
             elapsed_ms: 0,
             shuffles_drawn: 0,
             history: Vec::new(),
+            origin: None,
         })
+    }
+
+    /// The same game from its start with all its props: a deal dealt again from its options,
+    /// a brought level from the level it keeps.
+    pub fn restart(&self) -> Result<StackGame> {
+        match &self.origin {
+            None => StackGame::new(self.options),
+            Some(origin) => origin.start(&self.options),
+        }
     }
 
     pub fn options(&self) -> &StackOptions {

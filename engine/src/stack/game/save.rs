@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Plan, StackGame, Step};
+use super::{Origin, Plan, StackGame, Step};
 use crate::classic::game::Scoreline;
 use crate::error::{EngineError, Result};
 use crate::stack::board::StackBoard;
@@ -36,6 +36,9 @@ struct Saved {
     elapsed_ms: u64,
     shuffles_drawn: u64,
     history: Vec<Step>,
+    /// A brought level's start (absent for deals).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    origin: Option<Origin>,
 }
 
 #[derive(Deserialize)]
@@ -68,6 +71,7 @@ impl StackGame {
             elapsed_ms: self.elapsed_ms,
             shuffles_drawn: self.shuffles_drawn,
             history: self.history.clone(),
+            origin: self.origin.clone(),
         })
         .map_err(|e| EngineError::BadSave(e.to_string()))
     }
@@ -126,6 +130,11 @@ impl StackGame {
             }
         }
         check_history(&board, &s.history)?;
+        match &s.origin {
+            Some(origin) if s.options.imported => origin.check(n).map_err(EngineError::BadSave)?,
+            None if !s.options.imported => {}
+            _ => return bad("a brought level's game must keep its start, and only it"),
+        }
         Ok(StackGame {
             options: s.options,
             board,
@@ -137,6 +146,7 @@ impl StackGame {
             elapsed_ms: s.elapsed_ms,
             shuffles_drawn: s.shuffles_drawn,
             history: s.history,
+            origin: s.origin,
         })
     }
 }

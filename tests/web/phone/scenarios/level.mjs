@@ -1,7 +1,8 @@
 // A captured 羊了个羊 level map brought into the New game dialog (360×640): chosen as a file
 // (the file picker; a phone's system sheet is not a page element, so the file is set on the
 // input as the picker would) and played by taps, a reload resumes it, and a pasted bad map is
-// refused in the dialog with the current game kept.
+// refused in the dialog with the current game kept; the HUD marks the level by its fingerprint
+// and Retry starts the same level again.
 import { fileURLToPath } from "node:url";
 import { check } from "../../lib.mjs";
 import { checkEq, scenario } from "../harness.mjs";
@@ -57,5 +58,13 @@ scenario("a captured level map opened from a file, played, resumed; a bad paste 
   await tap(page, "#new-cancel");
   await page.waitForFunction(() => !document.getElementById("dlg-new").open);
   checkEq(await stackDom(page), played, "the game after a refused level");
-  t.log(`192 tiles opened from a file, 3 taken, resumed; refused: ${message}`);
+  // the HUD marks the level by its fingerprint, and Retry brings the same level back to its start
+  const mark = await page.textContent("#seed");
+  check(/^#[0-9a-f]{6}$/.test(mark), `the level's mark in the HUD: ${mark}`);
+  await openDialogOnStack(page);
+  await tap(page, "#new-retry");
+  await page.waitForFunction(() => Number(document.getElementById("tiles-left").textContent) === 192, null, { timeout: 30_000 });
+  checkEq(await stackDom(page), start, "the level after Retry");
+  checkEq(await page.textContent("#seed"), mark, "the same level's mark after Retry");
+  t.log(`192 tiles opened from a file, 3 taken, resumed, retried (${mark}); refused: ${message}`);
 });
