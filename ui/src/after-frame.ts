@@ -4,7 +4,8 @@
  * runs `fn` in a task after the next frame has been drawn, so that the tap's own frame
  * (the tile marked, the HUD's numbers) is not delayed by it. Everything queued before that
  * frame runs in one task, in the order it was queued; a hidden page draws no frames, so a
- * timer runs the queue anyway after `HIDDEN_MS`.
+ * timer runs the queue anyway after `HIDDEN_MS`. `whenIdle(fn)` runs `fn` once the page has
+ * nothing else to do: for work made ahead of the first tap that needs it.
  */
 
 /** How long queued work waits at most when no frame comes (a hidden or throttled page). */
@@ -46,4 +47,11 @@ export function afterFrame(fn: () => void): void {
   waiting = batch;
   requestAnimationFrame(() => postTask(() => runQueue(batch)));
   window.setTimeout(() => runQueue(batch), HIDDEN_MS);
+}
+
+/** Runs `fn` when the page is idle (within `timeoutMs` at the latest). */
+export function whenIdle(fn: () => void, timeoutMs = 3000): void {
+  const w = globalThis as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number };
+  if (typeof w.requestIdleCallback === "function") w.requestIdleCallback(fn, { timeout: timeoutMs });
+  else setTimeout(fn, Math.min(timeoutMs, 500));
 }

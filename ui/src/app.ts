@@ -26,6 +26,7 @@ import { noticeText } from "./notice";
 import { sound } from "./sound";
 import { StackController } from "./stack/controller";
 import { StatsDialog } from "./stats-dialog";
+import { readTimingsWhenIdle } from "./timings";
 import { Toasts } from "./toast";
 
 const FALLBACK_PRESETS: Preset[] = [{ name: "10x10", rows: 10, cols: 10, kinds: 25 }];
@@ -152,8 +153,10 @@ export class App {
       // the shell writes them only when the benchmark asked (LLK_LAUNCH_REPORT); the daily
       // status (an IPC and a redraw of the code line) waits until the board is painted
       await markFirstBoard((report) => void api.launchReport(report).catch(() => {}));
-      // the audio context, made at the first sound, would cost the first tap: make it when idle
+      // the audio context, made at the first sound, and the timings, read from the computed
+      // style, would cost the first tap that needs them: made and read when idle
       sound.prepareWhenIdle();
+      readTimingsWhenIdle();
     }
     await this.codes.refresh();
   }
@@ -356,5 +359,8 @@ export class App {
 
 /** Some dialog is open (the game clock does not run then). */
 function dialogOpen(): boolean {
-  return document.querySelector("dialog[open]") !== null;
+  // a live list of the page's dialogs: no search of the whole document on every tap
+  for (const d of dialogs) if (d.open) return true;
+  return false;
 }
+const dialogs = document.getElementsByTagName("dialog");

@@ -8,8 +8,11 @@
  * Making the `AudioContext` is the costliest step (~160 ms on a phone-speed CPU, 4x throttled):
  * `prepareWhenIdle` makes it ahead of the first sound, once the page is idle, so the first tap
  * does not pay for it (a context made before any gesture starts suspended; the first sound,
- * inside a tap, resumes it).
+ * inside a tap, resumes it). The app's player makes a sound's oscillators after the frame that
+ * shows what made it (`afterFrame`): ~1-3 ms of a tap's script on a phone-speed CPU, heard a
+ * frame (~16 ms) later, which no ear tells apart.
  */
+import { afterFrame, whenIdle } from "./after-frame";
 import type { Outcome } from "./bindings/Outcome";
 
 /** The moments that make a sound. */
@@ -90,6 +93,11 @@ export function soundForTake(status: string, cleared: number): SoundEvent {
 
 type AudioCtor = new () => AudioContext;
 
+/** Runs work later (the app's player: after the next frame) or, by default, now. */
+export type Later = (fn: () => void) => void;
+
+const now: Later = (fn) => fn();
+
 function audioContextClass(): AudioCtor | null {
   const w = globalThis as unknown as { AudioContext?: AudioCtor; webkitAudioContext?: AudioCtor };
   return w.AudioContext ?? w.webkitAudioContext ?? null;
@@ -99,9 +107,12 @@ export class Sound {
   private ctx: AudioContext | null = null;
   private setting: boolean | null = null;
   private readonly reduced: { matches: boolean } | null;
+  private readonly later: Later;
 
-  constructor(reducedMotion: { matches: boolean } | null = null) {
+  /** `later` runs the making of a sound's notes (see the module's comment). */
+  constructor(reducedMotion: { matches: boolean } | null = null, later: Later = now) {
     this.reduced = reducedMotion;
+    this.later = later;
   }
 
   /** The `muted` setting (`null`: follow the system). */
@@ -118,11 +129,25 @@ export class Sound {
     const muted = this.muted;
     if (typeof document !== "undefined") document.documentElement.dataset["sound"] = muted ? `${event}-muted` : event;
     if (muted) return;
+    let ctx: AudioContext | null;
     try {
-      this.render(RECIPES[event]);
+      // made (if `prepare` has not) and resumed now, while the tap that asks is recent
+      ctx = this.context();
+      if (ctx?.state === "suspended") void ctx.resume().catch(() => undefined);
     } catch {
       // no audio device or no Web Audio: silence is fine
+      return;
     }
+    if (!ctx) return;
+    const notes = RECIPES[event];
+    const audio = ctx;
+    this.later(() => {
+      try {
+        render(audio, notes);
+      } catch {
+        // the device went away meanwhile: silence is fine
+      }
+    });
   }
 
   /** Makes the audio context now if sound is on (and there is Web Audio); never throws. */
@@ -137,9 +162,7 @@ export class Sound {
 
   /** `prepare` once the page has nothing else to do (within `timeoutMs` at the latest). */
   prepareWhenIdle(timeoutMs = 3000): void {
-    const w = globalThis as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number };
-    if (typeof w.requestIdleCallback === "function") w.requestIdleCallback(() => this.prepare(), { timeout: timeoutMs });
-    else setTimeout(() => this.prepare(), Math.min(timeoutMs, 500));
+    whenIdle(() => this.prepare(), timeoutMs);
   }
 
   private context(): AudioContext | null {
@@ -150,26 +173,24 @@ export class Sound {
     }
     return this.ctx;
   }
+}
 
-  private render(notes: readonly Note[]): void {
-    const ctx = this.context();
-    if (!ctx) return;
-    if (ctx.state === "suspended") void ctx.resume().catch(() => undefined);
-    const t0 = ctx.currentTime + 0.01;
-    for (const note of notes) {
-      const osc = ctx.createOscillator();
-      const amp = ctx.createGain();
-      osc.type = note.wave;
-      osc.frequency.setValueAtTime(note.freq, t0 + note.at);
-      if (note.to !== undefined) osc.frequency.exponentialRampToValueAtTime(note.to, t0 + note.at + note.dur);
-      // quick attack, exponential release: no clicks
-      amp.gain.setValueAtTime(0.0001, t0 + note.at);
-      amp.gain.exponentialRampToValueAtTime(note.gain, t0 + note.at + 0.01);
-      amp.gain.exponentialRampToValueAtTime(0.0001, t0 + note.at + note.dur);
-      osc.connect(amp).connect(ctx.destination);
-      osc.start(t0 + note.at);
-      osc.stop(t0 + note.at + note.dur + 0.02);
-    }
+/** Plays `notes` on `ctx` from now on: one oscillator and gain per note. */
+function render(ctx: AudioContext, notes: readonly Note[]): void {
+  const t0 = ctx.currentTime + 0.01;
+  for (const note of notes) {
+    const osc = ctx.createOscillator();
+    const amp = ctx.createGain();
+    osc.type = note.wave;
+    osc.frequency.setValueAtTime(note.freq, t0 + note.at);
+    if (note.to !== undefined) osc.frequency.exponentialRampToValueAtTime(note.to, t0 + note.at + note.dur);
+    // quick attack, exponential release: no clicks
+    amp.gain.setValueAtTime(0.0001, t0 + note.at);
+    amp.gain.exponentialRampToValueAtTime(note.gain, t0 + note.at + 0.01);
+    amp.gain.exponentialRampToValueAtTime(0.0001, t0 + note.at + note.dur);
+    osc.connect(amp).connect(ctx.destination);
+    osc.start(t0 + note.at);
+    osc.stop(t0 + note.at + note.dur + 0.02);
   }
 }
 
@@ -178,4 +199,5 @@ export const sound = new Sound(
   typeof window !== "undefined" && typeof window.matchMedia === "function"
     ? window.matchMedia("(prefers-reduced-motion: reduce)")
     : null,
+  afterFrame,
 );

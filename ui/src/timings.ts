@@ -2,10 +2,15 @@
  * UI timings, one source each: custom properties on `:root` in styles.css (`--fade-ms`,
  * `--path-min-ms`, ...), which the CSS animations use directly and the script reads here
  * to schedule what follows them. `cssTimings` reads them from the stylesheet's text (for
- * tests, which have no DOM).
+ * tests, which have no DOM). Reading the computed style brings the whole page's style up to
+ * date (tens of ms on a phone-speed CPU when a tap has just changed it), so all of them are
+ * read at once: when the page is idle after the first board (`readTimingsWhenIdle`), or at
+ * the first need if that comes sooner.
  */
+import { whenIdle } from "./after-frame";
 
-export type Timing = "fade" | "path-min" | "path-max" | "path-leave" | "toast" | "toast-leave";
+export const TIMINGS = ["fade", "path-min", "path-max", "path-leave", "toast", "toast-leave"] as const;
+export type Timing = (typeof TIMINGS)[number];
 
 /**
  * `180ms`, `0.18s` or `.18s` (WebKit's computed style serializes `180ms` so) as
@@ -19,14 +24,24 @@ export function parseMs(value: string): number {
 
 const cache = new Map<Timing, number>();
 
+/** Fills the cache from the computed style, unless it is full (or the sheet is not applied yet). */
+function readTimings(): void {
+  if (cache.size > 0) return;
+  const style = getComputedStyle(document.documentElement);
+  const read = TIMINGS.map((t) => [t, parseMs(style.getPropertyValue(`--${t}-ms`))] as const);
+  if (read.every(([, ms]) => !Number.isNaN(ms))) for (const [t, ms] of read) cache.set(t, ms);
+}
+
+/** Reads the timings when the page is idle, ahead of the first tap that needs one. */
+export function readTimingsWhenIdle(): void {
+  whenIdle(readTimings);
+}
+
 /** The timing `--<name>-ms` of the page's stylesheet. */
 export function timing(name: Timing): number {
-  let ms = cache.get(name);
-  if (ms === undefined) {
-    ms = parseMs(getComputedStyle(document.documentElement).getPropertyValue(`--${name}-ms`));
-    if (Number.isNaN(ms)) throw new Error(`styles.css defines no --${name}-ms`);
-    cache.set(name, ms);
-  }
+  readTimings();
+  const ms = cache.get(name);
+  if (ms === undefined) throw new Error(`styles.css defines no --${name}-ms`);
   return ms;
 }
 

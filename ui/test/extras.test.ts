@@ -63,42 +63,66 @@ describe("sound", () => {
   });
 
   it("makes its audio context ahead of the first sound only when sound is on, and only once", () => {
-    let made = 0;
-    class FakeContext {
-      state = "suspended";
-      currentTime = 0;
-      destination = {};
-      constructor() {
-        made++;
-      }
-      resume(): Promise<void> {
-        this.state = "running";
-        return Promise.resolve();
-      }
-      createOscillator(): object {
-        return { type: "", frequency: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (n: object) => n, start() {}, stop() {} };
-      }
-      createGain(): object {
-        return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (n: object) => n };
-      }
-    }
+    const log: string[] = [];
+    const FakeContext = fakeAudioContext(log);
+    const made = (): number => log.filter((x) => x === "context").length;
     vi.stubGlobal("AudioContext", FakeContext);
     try {
       const muted = new Sound({ matches: false });
       muted.setSetting(true);
       muted.prepare();
-      expect(made).toBe(0);
+      expect(made()).toBe(0);
       const s = new Sound({ matches: false });
       s.prepare();
-      expect(made).toBe(1);
+      expect(made()).toBe(1);
       s.prepare();
       s.play("select");
-      expect(made).toBe(1);
+      expect(made()).toBe(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+  it("resumes its context at once and makes the notes when told (the app: after the frame)", () => {
+    const made: string[] = [];
+    const FakeContext = fakeAudioContext(made);
+    vi.stubGlobal("AudioContext", FakeContext);
+    try {
+      const queued: (() => void)[] = [];
+      const s = new Sound({ matches: false }, (fn) => queued.push(fn));
+      s.play("match");
+      expect(made).toEqual(["context", "resume"]);
+      expect(queued).toHaveLength(1);
+      queued[0]!();
+      expect(made).toEqual(["context", "resume", "oscillator", "oscillator"]);
     } finally {
       vi.unstubAllGlobals();
     }
   });
 });
+
+/** A stand-in for Web Audio's `AudioContext` that logs what is made and done to `log`. */
+function fakeAudioContext(log: string[]): new () => object {
+  return class {
+    state = "suspended";
+    currentTime = 0;
+    destination = {};
+    constructor() {
+      log.push("context");
+    }
+    resume(): Promise<void> {
+      log.push("resume");
+      this.state = "running";
+      return Promise.resolve();
+    }
+    createOscillator(): object {
+      log.push("oscillator");
+      return { type: "", frequency: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (n: object) => n, start() {}, stop() {} };
+    }
+    createGain(): object {
+      return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (n: object) => n };
+    }
+  };
+}
 
 describe("statistics dialog", () => {
   it("labels and orders the groups", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { comboDisplay, comboState, preShuffleCells } from "../src/classic/feedback";
+import { comboBar, comboDisplay, comboState, preShuffleCells } from "../src/classic/feedback";
 import { nearestTile } from "../src/classic/focus";
 
 const _ = null;
@@ -67,5 +67,30 @@ describe("comboDisplay", () => {
   it("clears when the window ran out or outside classic play", () => {
     expect(comboDisplay(g, 5000)).toEqual({ text: "–", hot: false, left: 0 });
     expect(comboDisplay(null, 0)).toEqual({ text: "–", hot: false, left: 0 });
+  });
+});
+
+describe("comboBar", () => {
+  const g = { combo: 3, combo_until_ms: 5000, combo_window_ms: 3000 };
+  it("drains from where the window is, and is started anew only for a new window", () => {
+    const at = comboBar(g, 3500, true);
+    expect(at).toMatchObject({ state: "draining", left: 0.5, windowMs: 3000, intoMs: 1500 });
+    // later ticks of the same window draw nothing new
+    expect(comboBar(g, 4200, true).key).toBe(at.key);
+    // the next match opens a new window
+    expect(comboBar({ ...g, combo: 4, combo_until_ms: 7000 }, 4200, true).key).not.toBe(at.key);
+  });
+  it("holds while the clock stands still, and drains again from there", () => {
+    const held = comboBar(g, 4400, false);
+    expect(held).toMatchObject({ state: "held", left: 0.2 });
+    expect(comboBar(g, 4400, false).key).toBe(held.key);
+    const again = comboBar(g, 4400, true);
+    expect(again).toMatchObject({ state: "draining", intoMs: 2400 });
+    expect(again.key).not.toBe(held.key);
+  });
+  it("is empty without a multiplier or once the window ran out", () => {
+    expect(comboBar({ ...g, combo: 1 }, 3500, true).state).toBe("empty");
+    expect(comboBar(g, 5000, true).state).toBe("empty");
+    expect(comboBar(null, 0, false).state).toBe("empty");
   });
 });

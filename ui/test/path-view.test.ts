@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Pos } from "../src/ipc";
 import { centre, pathDuration, pathSegments, pathSteps, sameGeometry, type BoardGeometry } from "../src/classic/path-view";
-import { cssTimings, parseMs } from "../src/timings";
+import { cssTimings, parseMs, TIMINGS } from "../src/timings";
 
 const g: BoardGeometry = { rows: 4, cols: 5, cellW: 40, cellH: 50, ringW: 20, ringH: 25 };
 
@@ -94,7 +94,7 @@ describe("timings", () => {
   const ts = (name: string) => readFileSync(new URL(`../src/${name}`, import.meta.url), "utf8");
   it("declares every timing the script reads, once", () => {
     const declared = cssTimings(css);
-    for (const name of ["fade", "path-min", "path-max", "path-leave", "toast", "toast-leave"]) {
+    for (const name of TIMINGS) {
       expect(declared.get(name), name).toBeGreaterThan(0);
       expect(css.match(new RegExp(`--${name}-ms:`, "g")), name).toHaveLength(1);
     }

@@ -75,6 +75,7 @@ try {
         const of = taps.filter((t) => kind === "all" || t.kind === kind);
         if (of.length === 0) continue;
         rows.push(row(`${kind}: script`, of.map((t) => t.scriptMs)));
+        rows.push(row(`${kind}: script, page's own`, of.map((t) => t.pageScriptMs)));
         rows.push(row(`${kind}: style, layout, paint`, of.map((t) => t.renderMs)));
         rows.push(row(`${kind}: main thread`, of.map((t) => t.mainMs)));
         rows.push(row(`${kind}: touch to frame`, of.map((t) => t.wallMs)));

@@ -20,6 +20,26 @@ const SCRIPT = new Set([
   "EvaluateScript", "FunctionCall", "EventDispatch", "TimerFire", "FireAnimationFrame", "FireIdleCallback",
   "RunMicrotasks", "V8.Execute", "v8.callFunction", "HandlePostMessage",
 ]);
+/**
+ * Whether main-thread slice `e` is the benchmark's own script, not the page's: a DevTools
+ * message (playwright-core's `evaluate` and `waitForFunction`, whose promises run in the page)
+ * or a frame callback of playwright-core's polling (`waitForFunction` polls every frame with a
+ * function named `next` of its injected script, which has no URL).
+ */
+function harness(e, main) {
+  if (e.name === "Receive mojo message") return e.args?.chrome_mojo_event_info?.mojo_interface_tag === "blink.mojom.DevToolsSession";
+  if (e.name !== "FireAnimationFrame") return false;
+  const end = e.ts + (e.dur ?? 0);
+  return main.some((c) => c.name === "FunctionCall" && c.ts >= e.ts && c.ts < end && c.args?.data?.functionName === "next" && !c.args?.data?.url);
+}
+
+/** The length of the part of `a`'s union that `b`'s union covers, within [lo, hi]. */
+function overlapLength(a, b, lo, hi) {
+  const pieces = [];
+  for (const [s, e] of a) for (const [s2, e2] of b) if (Math.min(e, e2) > Math.max(s, s2)) pieces.push([Math.max(s, s2), Math.min(e, e2)]);
+  return unionLength(pieces, lo, hi);
+}
+
 /** Slices of style, layout and paint work. */
 const RENDER = new Set(["UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Layerize", "Commit", "HitTest"]);
 /** Slices that end a frame's rendering on the main thread. */
@@ -75,8 +95,9 @@ export async function hint(page) {
 }
 
 /**
- * Per tile tap of one trace: { kind, byName, wallMs, scriptMs, renderMs, mainMs, savedMs,
- * shownToSavedMs } (trace times are µs). `savedMs` is the time from the touch to the saved game's
+ * Per tile tap of one trace: { kind, byName, wallMs, scriptMs, pageScriptMs, renderMs, mainMs,
+ * savedMs, shownToSavedMs } (trace times are µs). `pageScriptMs` is `scriptMs` less the
+ * benchmark's own script in the window (see `harness`). `savedMs` is the time from the touch to the saved game's
  * write (null when the tap wrote none), `shownToSavedMs` from the end of the frame that showed
  * the answer to that write (negative: written before it was shown).
  */
@@ -87,6 +108,7 @@ export function tapsOfTrace(events, kinds) {
   const main = events.filter((e) => e.pid === pid && e.tid === tid);
   const slices = (pred) => main.filter((e) => e.ph === "X" && pred(e)).map((e) => [e.ts, e.ts + (e.dur ?? 0)]);
   const script = slices((e) => SCRIPT.has(e.name));
+  const ours = slices((e) => harness(e, main));
   const render = slices((e) => RENDER.has(e.name));
   const tasks = slices((e) => e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask");
   const touches = main.filter((e) => e.name === "EventDispatch" && e.args?.data?.type === "touchstart").map((e) => e.ts);
@@ -113,6 +135,7 @@ export function tapsOfTrace(events, kinds) {
       byName,
       wallMs: (end - touch) / 1000,
       scriptMs: unionLength(script, touch, end) / 1000,
+      pageScriptMs: (unionLength(script, touch, end) - overlapLength(script, ours, touch, end)) / 1000,
       renderMs: unionLength(render, touch, end) / 1000,
       mainMs: unionLength(tasks, touch, end) / 1000,
       savedMs: saved === undefined ? null : (saved - touch) / 1000,

@@ -45,10 +45,22 @@ export class BoardView {
   /** The number of each gliding tile's latest glide (an earlier glide's timer leaves it be). */
   private readonly glides = new WeakMap<HTMLElement, number>();
   private t: Translate;
+  /** The pointer now down on the board is a finger (see the constructor's `mousedown`). */
+  private fingerDown = false;
 
   constructor(el: HTMLElement, handlers: BoardHandlers, t: Translate) {
     this.el = el;
     this.t = t;
+    // A finger's tap does not pull the focus into the board: the browser's focus move on the
+    // tap's mousedown brings the page's style up to date at once and runs the focus handlers
+    // (a few ms of a tap on a phone-speed CPU), and a matched tile's focus would then move to
+    // its neighbour after the frame (a style recalculation again). A touch shows no focus ring
+    // and needs no keyboard focus; the tap still moves the roving tab stop (`click` below), and
+    // a board that has the focus already (keys, or a mouse) keeps it following the taps.
+    el.addEventListener("pointerdown", (e) => (this.fingerDown = e.pointerType === "touch"));
+    el.addEventListener("mousedown", (e) => {
+      if (this.fingerDown && !el.contains(document.activeElement)) e.preventDefault();
+    });
     el.addEventListener("click", (e) => {
       const tile = (e.target as Element).closest<HTMLButtonElement>("button.tile");
       if (!tile || tile.classList.contains("vanishing") || !el.contains(tile)) return;

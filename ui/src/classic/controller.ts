@@ -103,7 +103,7 @@ export class ClassicController implements ModeController {
       t: () => host.t(),
       toasts: host.toasts,
     });
-    window.setInterval(() => this.combo.draw(this.game, host.elapsed()), 100);
+    window.setInterval(() => this.combo.draw(this.game, host.elapsed(), host.clockRunning()), 100);
   }
 
   current(): AnyView | null {
@@ -214,7 +214,7 @@ export class ClassicController implements ModeController {
     afterFrame(() => {
       this.lateQueued = false;
       const g = this.game;
-      this.combo.draw(g, this.host.elapsed());
+      this.combo.draw(g, this.host.elapsed(), this.host.clockRunning());
       if (g) this.deadEnd.update(this.journey.view !== null ? null : g, this.host.paused());
     });
   }

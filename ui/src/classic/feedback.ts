@@ -104,7 +104,31 @@ export function comboDisplay(g: Pick<GameView, "combo" | "combo_until_ms" | "com
   return { text: hot ? `×${combo}` : "–", hot, left: hot ? left : 0 };
 }
 
-/** The combo stat of the HUD with its draining bar. */
+type ComboShown = Pick<GameView, "combo" | "combo_until_ms" | "combo_window_ms">;
+
+/**
+ * How the combo bar is drawn at game time `now`: `draining` (a CSS animation over the whole
+ * window, started `intoMs` into it, so that it shows `left` now and runs out with the window),
+ * `held` at `left` while the game clock stands still (a pause, a dialog), or `empty`. `key`
+ * changes exactly when the drawing must be started anew (a new window, the clock stopped or
+ * started again). Pure.
+ */
+export function comboBar(g: ComboShown | null, now: number, running: boolean): { key: string; state: "draining" | "held" | "empty"; left: number; windowMs: number; intoMs: number } {
+  const { hot, left } = comboDisplay(g, now);
+  if (!g || !hot) return { key: "empty", state: "empty", left: 0, windowMs: 0, intoMs: 0 };
+  const windowMs = g.combo_window_ms;
+  const intoMs = Math.round(windowMs * (1 - left));
+  const window = `${g.combo}/${g.combo_until_ms}`;
+  return running
+    ? { key: `draining ${window}`, state: "draining", left, windowMs, intoMs }
+    : { key: `held ${window} ${left}`, state: "held", left, windowMs, intoMs };
+}
+
+/**
+ * The combo stat of the HUD with its draining bar. The bar drains by a CSS animation of its
+ * transform (run by the compositor, no script or style work per frame): it is written only
+ * when `comboBar` says the drawing changes, not at every tick of the meter.
+ */
 export class ComboMeter {
   private readonly stat: HTMLElement | null;
   private readonly fill: HTMLElement;
@@ -120,21 +144,36 @@ export class ComboMeter {
     this.stat?.append(bar);
   }
 
+  /** The `comboBar` key drawn now. */
+  private bar = "empty";
+
   /**
    * Draws `g`'s combo at game time `now` (null outside classic play: cleared), as
-   * `comboDisplay` says. Only what changed is written: this runs every 100 ms and after
-   * every tap.
+   * `comboDisplay` and `comboBar` say; `running`: the game clock runs. Only what changed is
+   * written: this runs every 100 ms and after every tap.
    */
-  draw(g: GameView | null, now: number): void {
-    const { text, hot, left } = comboDisplay(g, now);
+  draw(g: GameView | null, now: number, running: boolean): void {
+    const { text, hot } = comboDisplay(g, now);
     setText(this.value, text);
     const stat = this.stat;
     if (!stat) return;
     if (stat.classList.contains("hot") !== hot) stat.classList.toggle("hot", hot);
-    if (stat.classList.contains("combo-live") !== left > 0) stat.classList.toggle("combo-live", left > 0);
-    const shown = String(Math.round(left * 1000) / 1000);
-    if (stat.dataset["comboLeft"] === shown) return;
-    this.fill.style.setProperty("--left", left.toFixed(3));
-    stat.dataset["comboLeft"] = shown;
+    const bar = comboBar(g, now, running);
+    if (bar.key === this.bar) return;
+    this.bar = bar.key;
+    const live = bar.state !== "empty";
+    if (stat.classList.contains("combo-live") !== live) stat.classList.toggle("combo-live", live);
+    const fill = this.fill;
+    fill.style.setProperty("--left", bar.left.toFixed(3));
+    if (bar.state !== "draining") {
+      fill.classList.remove("drain", "drain-again");
+      return;
+    }
+    fill.style.setProperty("--window-ms", `${bar.windowMs}ms`);
+    fill.style.setProperty("--into-ms", `${-bar.intoMs}ms`);
+    // a new animation name restarts a drain that runs already (see `pulseCombo` in hud.ts)
+    if (fill.classList.contains("drain")) fill.classList.toggle("drain-again");
+    else fill.classList.add("drain");
   }
+
 }
