@@ -216,7 +216,7 @@ impl<'a> Search<'a> {
                 let score = if mixed {
                     // A tray tile of the kind is worth three layers, and a kind whose
                     // next triple is all free two more.
-                    let ready = u32::from(free_of[k] + st.tray[k] >= 3);
+                    let ready = u32::from(free_of[k].saturating_add(st.tray[k]) >= 3);
                     layer + 3 * held + 2 * ready
                 } else {
                     // The layer decides; then the tray's count of the kind, then how
@@ -233,7 +233,7 @@ impl<'a> Search<'a> {
         let key = |t: u16| {
             let tu = usize::from(t);
             let k = usize::from(st.kind[tu]);
-            let short = 3u8.saturating_sub(st.tray[k] + free_of[k]);
+            let short = 3u8.saturating_sub(st.tray[k].saturating_add(free_of[k]));
             let tie = if salt == 0 {
                 u64::from(t)
             } else {
