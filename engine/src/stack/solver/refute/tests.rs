@@ -172,11 +172,11 @@ fn candidates_reference(st: &State, closure: &Closure) -> Vec<Vec<usize>> {
         let mut set = vec![start];
         while set.len() < max {
             let mut best: Option<(u32, usize)> = None;
-            for x in 0..n {
+            for (x, above_x) in pairs.iter().enumerate() {
                 if set.contains(&x) {
                     continue;
                 }
-                let score: u32 = set.iter().map(|&k| pairs[k][x] + pairs[x][k]).sum();
+                let score: u32 = set.iter().map(|&k| pairs[k][x] + above_x[k]).sum();
                 if best.is_none_or(|(s, _)| score >= s) {
                     best = Some((score, x));
                 }
