@@ -12,12 +12,10 @@
 //! "writes": [...]}`: `writes` the storage ops to apply in order (see `store::Write`). A request
 //! that is not valid JSON of this shape is a `bad_argument` error, never a panic.
 
-use std::collections::BTreeMap;
-
 use llk_session::error::AppError;
 use llk_session::Session;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 
 use crate::host::{Clock, WebHost};
 use crate::store::{BrowserStore, Write};
@@ -26,7 +24,8 @@ use crate::store::{BrowserStore, Write};
 #[serde(tag = "op", rename_all = "snake_case")]
 enum Request {
     Init {
-        files: BTreeMap<String, String>,
+        /// File name → text (checked to be strings when the store is made).
+        files: Map<String, Value>,
         random: String,
         now_ms: u64,
     },
@@ -58,9 +57,16 @@ impl Shell {
 
     /// Answers one request (bytes of JSON) with the response's bytes of JSON.
     pub fn handle(&mut self, request: &[u8]) -> Vec<u8> {
-        let result = match serde_json::from_slice::<Request>(request) {
-            Ok(req) => self.run(req),
-            Err(e) => Err(AppError::BadArgument(format!("bad request: {e}"))),
+        // Parsed as text, as the session parses its saves: one JSON reader in the module,
+        // not a second one for bytes (~3 kB of its gzip).
+        let result = match std::str::from_utf8(request) {
+            Err(_) => Err(AppError::BadArgument(
+                "bad request: not UTF-8 text".to_string(),
+            )),
+            Ok(text) => match serde_json::from_str::<Request>(text) {
+                Ok(req) => self.run(req),
+                Err(e) => Err(AppError::BadArgument(format!("bad request: {e}"))),
+            },
         };
         let writes: Vec<Write> = self
             .loaded
@@ -89,6 +95,11 @@ impl Shell {
                         "random must be a decimal u64 string, got {random:?}"
                     ))
                 })?;
+                if !files.values().all(Value::is_string) {
+                    return Err(AppError::BadArgument(
+                        "bad request: files must map names to texts".to_string(),
+                    ));
+                }
                 let store = BrowserStore::new(files);
                 let clock = Clock::default();
                 clock.set(now_ms);
@@ -118,6 +129,8 @@ impl Shell {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeMap;
+
     use super::*;
 
     const NOW: u64 = 1_750_000_000_000;

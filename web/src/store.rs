@@ -3,12 +3,16 @@
 //! every change into a storage op in an outbox, which the protocol hands back with each answer
 //! for the page to apply to `localStorage` in order. Setting a file aside is a rename, with the
 //! desktop's names: `<name>.corrupt`, or `<name>.<n>.corrupt` when that is taken.
+//!
+//! The files are kept as a JSON object of strings (`serde_json::Map`), the map type the
+//! module already carries for every request's arguments: a map of its own type would add
+//! its insert, remove and drop code to the module (~1 kB of its gzip).
 
-use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use llk_session::host::Store;
 use serde::Serialize;
+use serde_json::{Map, Value};
 
 /// One storage op for the page: `{"put": name, "contents": text}` or `{"rename": from, "to": to}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -20,20 +24,30 @@ pub enum Write {
     Rename { rename: String, to: String },
 }
 
-#[derive(Debug, Default)]
+#[derive(Default)]
 struct Files {
-    files: BTreeMap<String, String>,
+    /// File name → its text (a `Value::String`; the protocol admits nothing else).
+    files: Map<String, Value>,
     outbox: Vec<Write>,
 }
 
 /// The files and the outbox, shared between the session (which owns a boxed clone) and the
 /// protocol (which drains the outbox after every request).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct BrowserStore(Arc<Mutex<Files>>);
 
+/// Just the name, as for `WebHost`: a derived impl would ship the files' and the outbox's
+/// formatting code in the module for no reader.
+impl std::fmt::Debug for BrowserStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("BrowserStore")
+    }
+}
+
 impl BrowserStore {
-    /// A store holding `files` (file name → text), with an empty outbox.
-    pub fn new(files: BTreeMap<String, String>) -> BrowserStore {
+    /// A store holding `files` (file name → text, every value a string), with an empty
+    /// outbox.
+    pub fn new(files: Map<String, Value>) -> BrowserStore {
         BrowserStore(Arc::new(Mutex::new(Files {
             files,
             outbox: Vec::new(),
@@ -54,7 +68,8 @@ impl BrowserStore {
 
     fn put(&self, name: &str, contents: String) {
         let mut f = self.lock();
-        f.files.insert(name.to_string(), contents.clone());
+        f.files
+            .insert(name.to_string(), Value::String(contents.clone()));
         // the same file saved twice in one answer: only the latest text needs to travel
         if let Some(Write::Put {
             put,
@@ -75,7 +90,12 @@ impl BrowserStore {
 
 impl Store for BrowserStore {
     fn read(&self, name: &str) -> Result<Option<String>, String> {
-        Ok(self.lock().files.get(name).cloned())
+        Ok(self
+            .lock()
+            .files
+            .get(name)
+            .and_then(Value::as_str)
+            .map(str::to_string))
     }
 
     fn set_aside(&self, name: &str) -> Result<String, String> {
@@ -121,7 +141,7 @@ mod tests {
         BrowserStore::new(
             files
                 .iter()
-                .map(|(n, c)| (n.to_string(), c.to_string()))
+                .map(|(n, c)| (n.to_string(), Value::String(c.to_string())))
                 .collect(),
         )
     }

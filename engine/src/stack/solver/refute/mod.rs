@@ -219,25 +219,37 @@ fn candidates(st: &State, closure: &Closure) -> Vec<Vec<usize>> {
             }
         }
     }
-    let mut by_size: Vec<Vec<Vec<usize>>> = vec![Vec::new(); max + 1];
-    for start in 0..n {
-        let mut set = vec![start];
-        while set.len() < max {
-            let best = (0..n)
-                .filter(|x| !set.contains(x))
-                .max_by_key(|&x| set.iter().map(|&k| pairs[k][x] + pairs[x][k]).sum::<u32>());
-            let Some(best) = best else { break };
-            set.push(best);
-            if set.len() >= min {
-                let mut kset: Vec<usize> = set.iter().map(|&i| kinds[i]).collect();
-                kset.sort_unstable();
-                if !by_size[kset.len()].contains(&kset) {
-                    by_size[kset.len()].push(kset);
-                }
+    // From each kind, the order in which the greedy growth adds the others.
+    let orders: Vec<Vec<usize>> = (0..n)
+        .map(|start| {
+            let mut set = vec![start];
+            while set.len() < max {
+                let best = (0..n)
+                    .filter(|x| !set.contains(x))
+                    .max_by_key(|&x| set.iter().map(|&k| pairs[k][x] + pairs[x][k]).sum::<u32>());
+                let Some(best) = best else { break };
+                set.push(best);
+            }
+            set
+        })
+        .collect();
+    // Each size's prefixes, in the order of their start kinds. `kinds` is ascending, so
+    // walking it keeps each set sorted (no sort needed to spot repeats).
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for size in min..=max {
+        let first = out.len();
+        for order in orders.iter().filter(|o| o.len() >= size) {
+            let prefix = &order[..size];
+            let kset: Vec<usize> = (0..n)
+                .filter(|i| prefix.contains(i))
+                .map(|i| kinds[i])
+                .collect();
+            if !out[first..].contains(&kset) {
+                out.push(kset);
             }
         }
     }
-    by_size.into_iter().flatten().collect()
+    out
 }
 
 /// The projection of `st` on the kinds `keep` (see the module doc).

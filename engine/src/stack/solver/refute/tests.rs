@@ -8,9 +8,9 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::refute;
+use super::{candidates, refute, remains, Closure, MAX_EXTRA};
 use crate::stack::geometry::{Layout, Tile};
-use crate::stack::solver::state::State;
+use crate::stack::solver::state::{State, KINDS};
 
 /// A random layout of `3 × (5..=8)` tiles on a narrow grid (so tiles stack deep), of 4 to
 /// 7 kinds, and a tray of 5 to 7 slots.
@@ -136,4 +136,86 @@ proptest! {
         let (layout, capacity) = case(seed);
         prop_assert!(!(refuted(&layout, capacity) && exhaustive(&layout, capacity)));
     }
+}
+
+/// The kind sets to try, as the module doc states it: from each kind, grow a set greedily
+/// (add the kind with the most above/below pairs with the set, the last such kind on a
+/// tie); every size from the minimum up is a candidate,
+/// all of one size before the next, each size's sets in the order of their start kinds,
+/// sorted, without repeats.
+fn candidates_reference(st: &State, closure: &Closure) -> Vec<Vec<usize>> {
+    let kinds: Vec<usize> = (0..KINDS).filter(|&k| st.left_of[k] > 0).collect();
+    let min = st.capacity as usize / 2 + 1;
+    if kinds.len() <= min {
+        return Vec::new();
+    }
+    let max = (min + MAX_EXTRA).min(kinds.len() - 1);
+    let n = kinds.len();
+    let mut pairs = vec![vec![0u32; n]; n];
+    for b in 0..st.kind.len() {
+        for a in 0..st.kind.len() {
+            if remains(st, a) && remains(st, b) && closure.is_above(a, b) {
+                let i = kinds
+                    .iter()
+                    .position(|&k| k == usize::from(st.kind[a]))
+                    .unwrap();
+                let j = kinds
+                    .iter()
+                    .position(|&k| k == usize::from(st.kind[b]))
+                    .unwrap();
+                pairs[i][j] += 1;
+            }
+        }
+    }
+    let mut by_size: Vec<Vec<Vec<usize>>> = vec![Vec::new(); max + 1];
+    for start in 0..n {
+        let mut set = vec![start];
+        while set.len() < max {
+            let mut best: Option<(u32, usize)> = None;
+            for (x, above_x) in pairs.iter().enumerate() {
+                if set.contains(&x) {
+                    continue;
+                }
+                let score: u32 = set.iter().map(|&k| pairs[k][x] + above_x[k]).sum();
+                if best.is_none_or(|(s, _)| score >= s) {
+                    best = Some((score, x));
+                }
+            }
+            let Some((_, best)) = best else { break };
+            set.push(best);
+            if set.len() >= min {
+                let mut kset: Vec<usize> = set.iter().map(|&i| kinds[i]).collect();
+                kset.sort();
+                if !by_size[kset.len()].contains(&kset) {
+                    by_size[kset.len()].push(kset);
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for sets in by_size {
+        out.extend(sets);
+    }
+    out
+}
+
+#[test]
+fn candidates_follow_the_greedy_growth() {
+    let mut nonempty = 0;
+    for seed in 0..400 {
+        let (layout, capacity) = case(seed);
+        let on_board = vec![true; layout.len()];
+        let Ok(st) = State::build(&layout, &on_board, &[], &[], capacity) else {
+            continue;
+        };
+        let closure = Closure::of(&st);
+        let got = candidates(&st, &closure);
+        assert_eq!(got, candidates_reference(&st, &closure), "seed {seed}");
+        nonempty += usize::from(got.len() > 1);
+    }
+    // Enough cases have several candidates for the order to matter.
+    assert!(
+        nonempty >= 100,
+        "only {nonempty} cases with several candidates"
+    );
 }
