@@ -100,7 +100,7 @@ fn a_brought_level_restarts_from_its_start_also_after_a_save() {
     // a dealt game's save has no start in it (saves of deals are unchanged)
     let dealt = StackGame::new(StackOptions::default()).expect("deal");
     let saved: Value = serde_json::from_str(&dealt.to_json().expect("save")).expect("JSON");
-    assert!(saved.get("origin").is_none());
+    assert!(saved.get("start_kinds").is_none() && saved.get("start_taken").is_none());
     assert!(saved["options"].get("imported").is_none());
 }
 
@@ -111,21 +111,27 @@ fn a_save_whose_start_and_claim_disagree_is_refused() {
     let saved: Value = serde_json::from_str(&game.to_json().expect("save")).expect("JSON");
 
     let mut no_start = saved.clone();
-    no_start.as_object_mut().expect("object").remove("origin");
+    no_start
+        .as_object_mut()
+        .expect("object")
+        .remove("start_kinds");
     let mut not_imported = saved.clone();
     not_imported["options"]["imported"] = json!(false);
     let mut bad_take = saved.clone();
-    bad_take["origin"]["taken"] = json!([6]);
+    bad_take["start_taken"] = json!([6]);
     let mut short = saved.clone();
-    short["origin"]["tiles"]
+    short["start_kinds"]
         .as_array_mut()
-        .expect("tiles")
+        .expect("kinds")
         .truncate(3);
+    let mut other_faces = saved.clone();
+    other_faces["start_kinds"] = json!([0, 0, 0, 0, 0, 0]);
     for (what, v) in [
         ("no start", no_start),
         ("a start without the claim", not_imported),
         ("a take outside", bad_take),
         ("another size", short),
+        ("other faces", other_faces),
     ] {
         match StackGame::from_json(&v.to_string()) {
             Err(EngineError::BadSave(m)) => assert!(!m.contains('\n'), "{what}: {m}"),

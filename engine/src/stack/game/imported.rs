@@ -7,8 +7,6 @@
 //! fingerprint (its `seed`): the same level brought twice is the same game, with one best
 //! score, whatever the file's spacing or field order.
 
-use serde::{Deserialize, Serialize};
-
 use super::{Plan, StackGame};
 use crate::classic::game::Scoreline;
 use crate::classic::Budget;
@@ -16,7 +14,7 @@ use crate::error::Result;
 use crate::stack::board::StackBoard;
 use crate::stack::file::StackFile;
 use crate::stack::game::{Props, StackCounters, StackOptions};
-use crate::stack::geometry::{Layout, Tile, TileId};
+use crate::stack::geometry::{Layout, TileId};
 use crate::stack::solver::{solve, StackVerdict};
 
 /// Search allowed for judging a brought level when it is opened.
@@ -31,33 +29,37 @@ pub enum LevelVerdict {
     Unknown,
 }
 
-/// A brought level's start: its tiles and the takes it came with (the tray and props are
-/// in the game's options). Saved with the game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A brought level's start: its faces (a shuffle changes faces, never places) and the
+/// takes it came with (the tray and props are in the game's options). Saved with the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Origin {
-    tiles: Vec<Tile>,
-    taken: Vec<TileId>,
+    pub(super) kinds: Vec<u16>,
+    pub(super) taken: Vec<TileId>,
 }
 
 impl Origin {
-    /// A fresh game of this level with the options' tray and props.
-    pub(super) fn start(&self, options: &StackOptions) -> Result<StackGame> {
+    /// A fresh game of this level on `layout`'s places with the options' tray and props.
+    pub(super) fn start(&self, layout: &Layout, options: &StackOptions) -> Result<StackGame> {
         let level = StackFile {
             tray: options.tray,
-            layout: Layout::new(self.tiles.clone())?,
+            layout: layout.with_kinds(&self.kinds)?,
             taken: self.taken.clone(),
         };
         StackGame::from_level(&level, options.props)
     }
 
-    /// Checks a saved origin: a valid layout of `len` tiles, takes naming its tiles.
-    pub(super) fn check(&self, len: usize) -> std::result::Result<(), String> {
-        let layout = Layout::new(self.tiles.clone()).map_err(|e| e.to_string())?;
-        if layout.len() != len {
-            return Err("the level's start has another number of tiles than the game".into());
+    /// Checks a saved start against the game's `layout`: a face per tile, the same faces
+    /// in all (props move faces around, never add or drop one), takes naming its tiles.
+    pub(super) fn check(&self, layout: &Layout) -> std::result::Result<(), &'static str> {
+        let mut now: Vec<u16> = layout.tiles().iter().map(|t| t.kind).collect();
+        let mut then = self.kinds.clone();
+        now.sort_unstable();
+        then.sort_unstable();
+        if now != then {
+            return Err("the level's start has other faces than the game");
         }
-        if self.taken.iter().any(|&id| usize::from(id) >= len) {
-            return Err("the level's start takes a tile outside its layout".into());
+        if self.taken.iter().any(|&id| usize::from(id) >= now.len()) {
+            return Err("the level's start takes a tile outside its layout");
         }
         Ok(())
     }
@@ -124,7 +126,7 @@ impl StackGame {
             shuffles_drawn: 0,
             history: Vec::new(),
             origin: Some(Origin {
-                tiles: tiles.to_vec(),
+                kinds: tiles.iter().map(|t| t.kind).collect(),
                 taken: level.taken.clone(),
             }),
         };

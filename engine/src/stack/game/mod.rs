@@ -108,7 +108,7 @@ impl StackGame {
     pub fn restart(&self) -> Result<StackGame> {
         match &self.origin {
             None => StackGame::new(self.options),
-            Some(origin) => origin.start(&self.options),
+            Some(origin) => origin.start(self.layout(), &self.options),
         }
     }
 

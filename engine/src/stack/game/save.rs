@@ -36,9 +36,11 @@ struct Saved {
     elapsed_ms: u64,
     shuffles_drawn: u64,
     history: Vec<Step>,
-    /// A brought level's start (absent for deals).
+    /// A brought level's start, its faces and takes (both absent for deals).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    origin: Option<Origin>,
+    start_kinds: Option<Vec<u16>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    start_taken: Option<Vec<TileId>>,
 }
 
 #[derive(Deserialize)]
@@ -48,7 +50,11 @@ struct Header {
 }
 
 fn bad<T>(m: impl Into<String>) -> Result<T> {
-    Err(EngineError::BadSave(m.into()))
+    Err(bad_save(m))
+}
+
+fn bad_save(m: impl Into<String>) -> EngineError {
+    EngineError::BadSave(m.into())
 }
 
 impl StackGame {
@@ -71,7 +77,8 @@ impl StackGame {
             elapsed_ms: self.elapsed_ms,
             shuffles_drawn: self.shuffles_drawn,
             history: self.history.clone(),
-            origin: self.origin.clone(),
+            start_kinds: self.origin.as_ref().map(|o| o.kinds.clone()),
+            start_taken: self.origin.as_ref().map(|o| o.taken.clone()),
         })
         .map_err(|e| EngineError::BadSave(e.to_string()))
     }
@@ -130,11 +137,15 @@ impl StackGame {
             }
         }
         check_history(&board, &s.history)?;
-        match &s.origin {
-            Some(origin) if s.options.imported => origin.check(n).map_err(EngineError::BadSave)?,
-            None if !s.options.imported => {}
+        let origin = match (s.start_kinds, s.start_taken) {
+            (Some(kinds), Some(taken)) if s.options.imported => {
+                let origin = Origin { kinds, taken };
+                origin.check(board.layout()).map_err(bad_save)?;
+                Some(origin)
+            }
+            (None, None) if !s.options.imported => None,
             _ => return bad("a brought level's game must keep its start, and only it"),
-        }
+        };
         Ok(StackGame {
             options: s.options,
             board,
@@ -146,7 +157,7 @@ impl StackGame {
             elapsed_ms: s.elapsed_ms,
             shuffles_drawn: s.shuffles_drawn,
             history: s.history,
-            origin: s.origin,
+            origin,
         })
     }
 }
