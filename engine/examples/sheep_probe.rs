@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use llk_engine::classic::Budget;
 use llk_engine::stack::solver::{solve_with_strategy, Strategy};
-use llk_engine::stack::{Position, StackVerdict};
+use llk_engine::stack::{Position, StackBoard, StackStatus, StackVerdict};
 
 mod probe_maps;
 use probe_maps::maps;
@@ -53,9 +53,20 @@ fn probe(args: Vec<String>) -> Result<(), String> {
         let t = Instant::now();
         let (v, st) = solve_with_strategy(&pos, Budget::nodes(max), &mut || false, strategy);
         let ms = t.elapsed().as_millis();
+        let v = &v;
         total += ms;
         let word = match v {
-            StackVerdict::Winnable(_) => {
+            StackVerdict::Winnable(line) => {
+                let mut board =
+                    StackBoard::new(layout.clone(), *tray).map_err(|e| e.to_string())?;
+                for &id in line {
+                    board
+                        .take(id)
+                        .map_err(|e| format!("{name}: the line does not replay: {e}"))?;
+                }
+                if board.status() != StackStatus::Won {
+                    return Err(format!("{name}: the line does not win"));
+                }
                 won += 1;
                 "won"
             }

@@ -44,16 +44,19 @@ fn solver_agrees_with_the_exhaustive_search() {
     let (mut wins, mut losses) = (0u32, 0u32);
     // Positions the tray-pressure test proved lost: the comparison above checks it.
     let mut cuts = 0u64;
+    // Positions the jammed-tray check proved lost before searching them: likewise.
+    let mut jammed = 0u64;
     let cases = 6000;
     for c in 0..cases {
         let (layout, pos) = case(&mut rng);
         let tray = pos.tray_kinds();
         let expected = winnable(&layout, &pos);
-        let (verdict, _) = solve_with_stats(
+        let (verdict, current) = solve_with_stats(
             &position(&layout, &pos, &tray),
             Budget::DEFAULT,
             &mut || false,
         );
+        jammed += current.jammed_cuts;
         // The searches kept for benchmarks (with the tray-pressure test, and the
         // baseline) must agree too.
         for strategy in [Strategy::Pressure, Strategy::Baseline] {
@@ -103,6 +106,10 @@ fn solver_agrees_with_the_exhaustive_search() {
     assert!(
         cuts > u64::from(cases / 10),
         "the pressure test cut only {cuts} positions"
+    );
+    assert!(
+        jammed > u64::from(cases / 10),
+        "the jammed-tray check cut only {jammed} positions"
     );
 }
 

@@ -12,6 +12,24 @@
 //! * **Tray capacity.** A take that fills the last slot without a triple loses, so it is
 //!   never tried; a position whose tray is already full, or where some kind's tray and
 //!   remaining tiles are not a multiple of three, is unwinnable outright.
+//! * **Jammed trays** (not in [`Strategy::Baseline`]). A position reached by a take is
+//!   not searched (it costs no node and no memo entry) when `State::jammed`
+//!   finds it lost within two takes: tiles remain, no free tile completes a triple (none
+//!   is of a kind the tray holds twice), and either (a) the tray is one short of full, or
+//!   (b) it is two short and no take leaves a free tile that completes a triple. Proof:
+//!   in (a) every take is refused (a take that completes nothing must leave a slot
+//!   empty), so no line goes on, and a position with tiles left is not won. In (b) no
+//!   take completes a triple, so every legal take puts a tile in the tray and leaves it
+//!   one short of full; after taking `t` (kind `k`) the free tiles are those free before
+//!   but `t`, plus those `t` uncovers (a tile with `t` its only remaining cover), and the
+//!   kinds the tray holds twice are those at two before plus `k` if it was at one. The
+//!   check looks for exactly those: a free tile other than `t` of kind `k` when `k` was
+//!   at one (before, no free tile's kind was at two), or an uncovered tile of a kind then
+//!   at two. If no take leaves one, every take leads to case (a). A child cut this way
+//!   still counts as one node (as when it was searched), so node budgets such as the
+//!   hint's bound the same work as before; what it saves is the child's memo entry and
+//!   the rest of a node's cost. On real-style maps most of the search's dead ends are
+//!   such positions (a tray of five or six that nothing free matches).
 //! * **The last tile of a kind.** When the tray holds two of kind `k` and a free tile `t`
 //!   is the only `k` left, `t` is the only move tried. Proof: any winning line takes `t`
 //!   at some step; taking it first instead leaves every other kind's tray count as it
@@ -133,6 +151,8 @@ pub struct StackSolveStats {
     pub pressure_cuts: u64,
     /// Nodes of the refutation search (`solver::refute`), within the same budget.
     pub refute_nodes: u64,
+    /// Positions the jammed-tray check proved lost before they became nodes.
+    pub jammed_cuts: u64,
 }
 
 /// What [`prove_lost`] found.
@@ -233,6 +253,7 @@ pub fn solve_with_strategy(
         memo: search.memo.len(),
         pressure_cuts: search.pressure_cuts,
         refute_nodes: refuted.nodes,
+        jammed_cuts: search.jammed_cuts,
     };
     let verdict = match outcome {
         Outcome::Win => StackVerdict::Winnable(

@@ -52,6 +52,8 @@ pub(crate) struct Search<'a> {
     pressure: Pressure,
     /// Positions [`Pressure::dead`] proved lost.
     pub pressure_cuts: u64,
+    /// Children [`State::jammed`] proved lost (not counted as nodes).
+    pub jammed_cuts: u64,
 }
 
 impl<'a> Search<'a> {
@@ -73,6 +75,7 @@ impl<'a> Search<'a> {
             strategy: Strategy::Current,
             pressure,
             pressure_cuts: 0,
+            jammed_cuts: 0,
         }
     }
 
@@ -142,6 +145,17 @@ impl<'a> Search<'a> {
             let t = self.cand[i];
             i += 1;
             let undo = self.st.take(usize::from(t));
+            // A child lost for want of tray room two takes ahead is not searched (see the
+            // module doc of `solver`, "Jammed trays"): no memo entry, and it counts as one
+            // node, as when it was searched, so that node budgets (the hint's) keep
+            // bounding the work.
+            if self.strategy != Strategy::Baseline && self.st.jammed() {
+                self.st.untake(undo);
+                self.jammed_cuts += 1;
+                self.nodes += 1;
+                self.work += 8;
+                continue;
+            }
             self.path.push(t);
             let out = self.attempt();
             if out == Outcome::Win {

@@ -191,6 +191,59 @@ impl State {
         self.tray[usize::from(self.kind[t])] == 2 || self.tray_len + 1 < self.capacity
     }
 
+    /// Whether the position is lost for want of tray room, by a check that looks at most
+    /// two takes ahead (the proof is in the module doc of `solver`, "Jammed trays"): tiles
+    /// remain, no free tile completes a triple, and either the tray is one short of full
+    /// (no take is legal), or it is two short and no take leaves a free tile that
+    /// completes a triple.
+    pub fn jammed(&self) -> bool {
+        if self.left == 0 || self.tray_len + 2 < self.capacity {
+            return false;
+        }
+        let mut free_of = [0u8; KINDS];
+        for (w, &word) in self.free.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let k = usize::from(self.kind[w * 64 + bits.trailing_zeros() as usize]);
+                if self.tray[k] == 2 {
+                    return false;
+                }
+                free_of[k] = free_of[k].saturating_add(1);
+                bits &= bits - 1;
+            }
+        }
+        if self.tray_len + 1 >= self.capacity {
+            return true;
+        }
+        // Two short: a take of `t` (kind `k`, not completing) fills all but one slot; it
+        // survives if a tile of a kind then at two is free: another free `k` when `k` was
+        // at one, or a tile `t` uncovers of such a kind.
+        for (w, &word) in self.free.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let t = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let k = usize::from(self.kind[t]);
+                if self.tray[k] == 1 && free_of[k] >= 2 {
+                    return false;
+                }
+                for &b in &self.below[t] {
+                    let b = usize::from(b);
+                    let kb = usize::from(self.kind[b]);
+                    let at_two = if kb == k {
+                        self.tray[k] == 1
+                    } else {
+                        self.tray[kb] == 2
+                    };
+                    if self.cover[b] == 1 && at_two {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
     /// Tiles that taking `t` would uncover.
     pub fn frees(&self, t: usize) -> usize {
         self.below[t]
