@@ -13,7 +13,7 @@
 //!   never tried; a position whose tray is already full, or where some kind's tray and
 //!   remaining tiles are not a multiple of three, is unwinnable outright.
 //! * **Jammed trays** (not in [`Strategy::Baseline`]). A position reached by a take is
-//!   not searched (it costs no node and no memo entry) when `State::jammed`
+//!   not searched (it counts as one node, polled like any, and gets no memo entry) when `State::jammed`
 //!   finds it lost within two takes: tiles remain, no free tile completes a triple (none
 //!   is of a kind the tray holds twice), and either (a) the tray is one short of full, or
 //!   (b) it is two short and no take leaves a free tile that completes a triple. Proof:
@@ -151,7 +151,7 @@ pub struct StackSolveStats {
     pub pressure_cuts: u64,
     /// Nodes of the refutation search (`solver::refute`), within the same budget.
     pub refute_nodes: u64,
-    /// Positions the jammed-tray check proved lost before they became nodes.
+    /// Positions the jammed-tray check proved lost without searching them (each counted as one node).
     pub jammed_cuts: u64,
 }
 

@@ -52,7 +52,7 @@ pub(crate) struct Search<'a> {
     pressure: Pressure,
     /// Positions [`Pressure::dead`] proved lost.
     pub pressure_cuts: u64,
-    /// Children [`State::jammed`] proved lost (not counted as nodes).
+    /// Children [`State::jammed`] proved lost (each counted as one node).
     pub jammed_cuts: u64,
 }
 
@@ -113,6 +113,23 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// Counts one node and polls the interrupt every `POLL_NODES` nodes (or sooner after
+    /// `POLL_WORK` units of work); true when it fired (the search then stops: no budget is
+    /// left).
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        if !(self.nodes.is_multiple_of(POLL_NODES) || self.work >= POLL_WORK) {
+            return false;
+        }
+        self.work = 0;
+        if (self.interrupt)() {
+            self.max_nodes = 0;
+            self.limit = 0;
+            return true;
+        }
+        false
+    }
+
     /// One depth-first attempt from the current position, up to `limit` nodes.
     fn attempt(&mut self) -> Outcome {
         if self.st.left == 0 {
@@ -121,14 +138,7 @@ impl<'a> Search<'a> {
         if self.nodes >= self.limit {
             return Outcome::OutOfBudget;
         }
-        self.nodes += 1;
-        let poll = self.nodes.is_multiple_of(POLL_NODES) || self.work >= POLL_WORK;
-        if poll {
-            self.work = 0;
-        }
-        if poll && (self.interrupt)() {
-            self.max_nodes = 0;
-            self.limit = 0;
+        if self.count_node() {
             return Outcome::OutOfBudget;
         }
         if self.memo.contains(self.st.hash, &self.st.rem) {
@@ -152,8 +162,12 @@ impl<'a> Search<'a> {
             if self.strategy != Strategy::Baseline && self.st.jammed() {
                 self.st.untake(undo);
                 self.jammed_cuts += 1;
-                self.nodes += 1;
                 self.work += 8;
+                // counted and polled like any node, so the interrupt's cadence holds
+                if self.count_node() || self.nodes >= self.limit {
+                    self.cand.truncate(base);
+                    return Outcome::OutOfBudget;
+                }
                 continue;
             }
             self.path.push(t);
