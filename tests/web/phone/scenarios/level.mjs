@@ -30,7 +30,7 @@ scenario("a captured level map opened from a file, played, resumed; a bad paste 
     null,
     { timeout: 30_000 },
   );
-  await page.waitForFunction(() => Number(document.getElementById("tiles-left").textContent) === 192, null, { timeout: 10_000 });
+  await page.waitForFunction(() => document.querySelectorAll("#stack-board button.stile").length === 192, null, { timeout: 10_000 });
   const start = await stackDom(page);
   checkEq(start.board.length, 192, "the captured map's tiles on the board");
   await t.shot("level-start");
@@ -63,7 +63,15 @@ scenario("a captured level map opened from a file, played, resumed; a bad paste 
   check(/^#[0-9a-f]{6}$/.test(mark), `the level's mark in the HUD: ${mark}`);
   await openDialogOnStack(page);
   await tap(page, "#new-retry");
-  await page.waitForFunction(() => Number(document.getElementById("tiles-left").textContent) === 192, null, { timeout: 30_000 });
+  // "tiles left" counts the tray too, so it read 192 before Retry: wait for the board itself
+  await page.waitForFunction(
+    () =>
+      !document.getElementById("dlg-new").open &&
+      document.querySelectorAll("#stack-board button.stile").length === 192 &&
+      document.querySelectorAll("#stack-tray .slot .stile").length === 0,
+    null,
+    { timeout: 30_000 },
+  );
   checkEq(await stackDom(page), start, "the level after Retry");
   checkEq(await page.textContent("#seed"), mark, "the same level's mark after Retry");
   t.log(`192 tiles opened from a file, 3 taken, resumed, retried (${mark}); refused: ${message}`);
