@@ -1,7 +1,7 @@
 /**
  * A short celebration for a win: a burst of confetti over the won dialog for about a
  * second and a half, then gone. With reduced motion nothing moves: the dialog only gets
- * a calm glow (`.celebrating` in styles.css).
+ * a calm glow (`.celebrating` in styles/feedback.css).
  */
 
 /** How long the burst lasts (the longest piece's `--fall` plus its `--delay`). */

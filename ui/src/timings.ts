@@ -1,5 +1,5 @@
 /**
- * UI timings, one source each: custom properties on `:root` in styles.css (`--fade-ms`,
+ * UI timings, one source each: custom properties on `:root` in styles/timings.css (`--fade-ms`,
  * `--path-min-ms`, ...), which the CSS animations use directly and the script reads here
  * to schedule what follows them. `cssTimings` reads them from the stylesheet's text (for
  * tests, which have no DOM). Reading the computed style brings the whole page's style up to
@@ -41,7 +41,7 @@ export function readTimingsWhenIdle(): void {
 export function timing(name: Timing): number {
   readTimings();
   const ms = cache.get(name);
-  if (ms === undefined) throw new Error(`styles.css defines no --${name}-ms`);
+  if (ms === undefined) throw new Error(`styles/timings.css defines no --${name}-ms`);
   return ms;
 }
 

@@ -73,7 +73,7 @@ describe("pathSegments", () => {
 });
 
 describe("pathDuration", () => {
-  const css = cssTimings(readFileSync(new URL("../src/styles.css", import.meta.url), "utf8"));
+  const css = cssTimings(readFileSync(new URL("../src/styles/timings.css", import.meta.url), "utf8"));
   const bounds = { min: css.get("path-min")!, max: css.get("path-max")! };
   it("stays within styles.css's --path-min-ms–--path-max-ms", () => {
     expect(bounds).toEqual({ min: 150, max: 250 });
@@ -90,7 +90,7 @@ describe("pathDuration", () => {
 });
 
 describe("timings", () => {
-  const css = readFileSync(new URL("../src/styles.css", import.meta.url), "utf8");
+  const css = readFileSync(new URL("../src/styles/timings.css", import.meta.url), "utf8");
   const ts = (name: string) => readFileSync(new URL(`../src/${name}`, import.meta.url), "utf8");
   it("declares every timing the script reads, once", () => {
     const declared = cssTimings(css);

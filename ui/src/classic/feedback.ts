@@ -10,11 +10,11 @@ import { setText } from "../hud";
 import type { GameView, Pos } from "../ipc";
 import { centre, type BoardGeometry } from "./path-view";
 
-/** How long the shuffle animation runs (`.board.shuffling .tile` in styles.css). */
+/** How long the shuffle animation runs (`.board.shuffling .tile` in styles/board.css). */
 export const SHUFFLE_MS = 260;
-/** How long a no-path pair shakes (`.tile.no-path` in styles.css). */
+/** How long a no-path pair shakes (`.tile.no-path` in styles/feedback.css). */
 export const SHAKE_MS = 420;
-/** How long "+points" floats (`.float-points` in styles.css). */
+/** How long "+points" floats (`.float-points` in styles/feedback.css). */
 const FLOAT_MS = 900;
 
 /** The layer above the board for floating texts (made once, inside the board frame). */
