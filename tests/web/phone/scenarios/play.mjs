@@ -42,10 +42,12 @@ scenario("classic 18x8 won by tapping the view's hints", "portrait", async (t) =
   t.log(`72 matches by hint, score ${won.score}, time ${won.time}`);
 });
 
-/** The view's "won.best" sentence in every language (en, zh-Hans, zh-Hant), from ui/src/i18n.ts. */
-const BEST_LABELS = [
-  ...readFileSync(new URL("../../../../ui/src/i18n.ts", import.meta.url), "utf8").matchAll(/"won\.best": "([^"]+)"/g),
-].map((m) => m[1].replace("{layout}", "18 × 8"));
+/** The view's "won.best" sentence in every language, from its table in ui/src/lang/. */
+const BEST_LABELS = ["en", "zh-hans", "zh-hant"]
+  .flatMap((lang) => [
+    ...readFileSync(new URL(`../../../../ui/src/lang/${lang}.ts`, import.meta.url), "utf8").matchAll(/"won\.best": "([^"]+)"/g),
+  ])
+  .map((m) => m[1].replace("{layout}", "18 × 8"));
 
 /** The won dialog's best label ("Best on 18 × 8") stays on one line, in all three languages. */
 async function bestLabelFitsOneLine(page) {
