@@ -12,8 +12,9 @@ pub fn classic_options(text: &str) -> Option<GameOptions> {
     if doc.get("mode").is_some_and(|m| m != "classic") {
         return None;
     }
+    // read as text, like every save, not `from_value` (one copy of the options' reader)
     let options: GameOptions =
-        serde_json::from_value(doc.get("game")?.get("options")?.clone()).ok()?;
+        serde_json::from_str(&doc.get("game")?.get("options")?.to_string()).ok()?;
     Game::new(options).ok()?;
     Some(options)
 }
