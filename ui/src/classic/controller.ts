@@ -201,6 +201,7 @@ export class ClassicController implements ModeController {
     const t = this.host.t();
     hud.update(g, paused);
     this.journey.decorate(paused);
+    this.moreRows.setEmpty(g.tiles_left === 0);
     const journeyOn = (this.journey.view?.journey.status ?? "playing") === "playing";
     // Show me and the dead-end warning serve free play; a journey level is timed play
     // where neither is offered (the shell refuses both outside classic).

@@ -41,6 +41,8 @@ export interface RowsGeometry {
 
 export class MoreRows {
   private geometry: RowsGeometry | null = null;
+  /** A cleared board has nothing out of view. */
+  private empty = false;
 
   constructor(
     private readonly scroller: HTMLElement,
@@ -57,9 +59,16 @@ export class MoreRows {
     this.draw();
   }
 
+  /** Whether the board has no tiles left (after every move). */
+  setEmpty(empty: boolean): void {
+    if (empty === this.empty) return;
+    this.empty = empty;
+    this.draw();
+  }
+
   /** Redraws the labels (after a scroll, a fit or a change of language). */
   draw(): void {
-    const g = this.geometry;
+    const g = this.empty ? null : this.geometry;
     const n = g
       ? hiddenRows(this.scroller.scrollTop, this.scroller.clientHeight, g.ringH, g.cellH, g.screenRows)
       : { above: 0, below: 0 };
