@@ -1,13 +1,13 @@
 /**
- * The heads-up display: tiles left, clock, score, combo (classic) or level (stack),
- * seed; the action buttons' enabled/pressed states and which of them the mode shows;
+ * The heads-up display: tiles left, clock, score, combo (classic) or level (stack; a
+ * brought level's mark), seed; the action buttons' enabled/pressed states and which of them the mode shows;
  * the stuck banner and the notice area. Also applies the static translations
  * (`data-i18n` text, `data-i18n-aria` labels, `data-i18n-title` tooltips) of the page.
  */
 import { formatTime } from "./clock";
 import type { Key, Translate } from "./i18n";
 import type { GameView, StackView } from "./ipc";
-import { levelMark } from "./seed";
+import { levelMark, stackLevelText } from "./seed";
 
 function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   const el = document.getElementById(id);
@@ -116,8 +116,14 @@ export class Hud {
     setHidden(this.stuck, true);
     setText(this.tiles, String(v.tiles_left));
     setText(this.score, String(v.score));
-    setText(this.level, v.options.level === null ? "–" : String(v.options.level));
-    setText(this.seed, v.options.imported === true ? levelMark(v.options.seed) : v.options.seed);
+    // A brought level's mark is in the Level box, which every size shows (a phone has no
+    // seed box). Its "seed" is the level's fingerprint, not a seed one could type in, so the
+    // seed's box is left out; it keeps the mark for whatever reads it.
+    const imported = v.options.imported === true;
+    setText(this.level, stackLevelText(v.options));
+    setAttr(this.level, "data-mark", imported ? "" : null);
+    this.showSeed(!imported);
+    setText(this.seed, imported ? levelMark(v.options.seed) : v.options.seed);
     const playing = v.status === "playing";
     setDisabled(this.buttons.hint, paused || !playing);
     setDisabled(this.buttons.demo, paused || !playing);

@@ -28,7 +28,7 @@ function cryptoPair(): [number, number] {
 }
 
 /**
- * A brought level's mark in the seed's box: "#" and the first 6 of the 16 hex digits of its
+ * A brought level's mark: "#" and the first 6 of the 16 hex digits of its
  * fingerprint (the `seed` of its options), enough to tell one's levels apart at a glance.
  */
 export function levelMark(fingerprint: string): string {
@@ -37,4 +37,21 @@ export function levelMark(fingerprint: string): string {
   } catch {
     return fingerprint;
   }
+}
+
+/** What a stack game's options say about its level, for the HUD's Level box. */
+export interface StackLevelInfo {
+  level: number | null;
+  imported?: boolean;
+  seed: string;
+}
+
+/**
+ * The HUD's Level box for a stack game: the level's number, a brought level's mark (it has
+ * no number; the mark is what tells one's brought levels apart), or "–" for a random fill.
+ * The Level box is on screen at every size, where the seed's box is not on a phone.
+ */
+export function stackLevelText(o: StackLevelInfo): string {
+  if (o.imported === true) return levelMark(o.seed);
+  return o.level === null ? "–" : String(o.level);
 }

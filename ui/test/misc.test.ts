@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { GameClock, formatTime } from "../src/clock";
 import { FACE_NAMES } from "../src/face-list";
 import { fitCells, MIN_CELL } from "../src/classic/layout";
-import { levelMark, parseSeed, randomSeed } from "../src/seed";
+import { levelMark, parseSeed, randomSeed, stackLevelText } from "../src/seed";
 import { buildFaces, facesCss, rasterFacesCss, svgDataUrl, webpDataUrl } from "../vite/faces-plugin";
 
 describe("GameClock", () => {
@@ -122,5 +122,16 @@ describe("levelMark", () => {
     expect(levelMark("81985529216486895")).toBe("#012345");
     expect(levelMark("0")).toBe("#000000");
     expect(levelMark("not a number")).toBe("not a number");
+  });
+});
+
+describe("stackLevelText", () => {
+  it("shows the level's number, a brought level's mark, or a dash for a random fill", () => {
+    expect(stackLevelText({ level: 3, seed: "7" })).toBe("3");
+    expect(stackLevelText({ level: 3, imported: false, seed: "7" })).toBe("3");
+    expect(stackLevelText({ level: null, seed: "7" })).toBe("–");
+    // a brought level has no number: its mark, whatever the level field holds
+    expect(stackLevelText({ level: null, imported: true, seed: "81985529216486895" })).toBe("#012345");
+    expect(stackLevelText({ level: 2, imported: true, seed: "0" })).toBe("#000000");
   });
 });

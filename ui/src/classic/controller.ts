@@ -24,7 +24,8 @@ import { DeadEnd } from "./dead-end";
 import { clearFloats, ComboMeter, floatPoints, preShuffleCells, shake, SHUFFLE_MS } from "./feedback";
 import { firstTile, nextFocus } from "./focus";
 import { fitBoard, TOUCH_MIN_CELL } from "./layout";
-import { engineDirection } from "./orientation";
+import { MoreRows } from "./more-rows";
+import { engineDirection, screenDims } from "./orientation";
 import { PathOverlay } from "./path-overlay";
 import { pathDuration, sameGeometry } from "./path-view";
 import { minCell, scrollbarWidth } from "./screen-fit";
@@ -56,6 +57,8 @@ export class ClassicController implements ModeController {
   private readonly solveRun: SolveRun;
   /** The combo with its draining window. */
   private readonly combo = new ComboMeter(byId("combo"));
+  /** The "more rows" labels of a board that pans. */
+  private readonly moreRows: MoreRows;
   /** The winning select's `new_best` (the shell decides "New best", not the view). */
   private newBest = false;
   /** An auto-shuffle is being shown after its match: taps wait until it is drawn. */
@@ -75,6 +78,7 @@ export class ClassicController implements ModeController {
     private readonly reducedMotion: MediaQueryList,
   ) {
     this.board = new BoardView(byId("board"), { onSelect: (r, c) => this.select(r, c) }, host.t());
+    this.moreRows = new MoreRows(byId("board-scroll"), byId("more-above"), byId("more-below"), () => host.t());
     this.journey = new JourneyUi({
       enqueue: (task) => host.enqueue(task),
       elapsed: () => host.elapsed(),
@@ -155,6 +159,7 @@ export class ClassicController implements ModeController {
     this.overlay.clear();
     this.journey.hide();
     this.deadEnd.hide();
+    this.moreRows.set(null);
   }
 
   fit(stageW: number, stageH: number): void {
@@ -179,6 +184,8 @@ export class ClassicController implements ModeController {
     }
     scroll.classList.toggle("scrolls", fit.size.scrolls);
     if (fit.size.scrolls) this.board.reveal(this.board.marked, false);
+    const { cellH, ringH } = fit.size;
+    this.moreRows.set(fit.size.scrollsY ? { screenRows: screenDims(g.rows, g.cols, fit.orientation).rows, cellH, ringH } : null);
   }
 
   /**
@@ -194,6 +201,7 @@ export class ClassicController implements ModeController {
     const t = this.host.t();
     hud.update(g, paused);
     this.journey.decorate(paused);
+    this.moreRows.setEmpty(g.tiles_left === 0);
     const journeyOn = (this.journey.view?.journey.status ?? "playing") === "playing";
     // Show me and the dead-end warning serve free play; a journey level is timed play
     // where neither is offered (the shell refuses both outside classic).
@@ -222,6 +230,7 @@ export class ClassicController implements ModeController {
   setTranslate(t: Translate): void {
     this.board.setTranslate(t);
     this.journey.setTranslate();
+    this.moreRows.draw();
   }
 
   focusCurrent(): void {

@@ -20,6 +20,8 @@ export const zhHant: Table = {
   "btn.settings": "設定",
   // In Traditional Chinese usage 列 is a row and 行 a column.
   "board.label": "棋盤，{rows} 列 {cols} 行",
+  "board.moreRow": "還有 1 列",
+  "board.moreRows": "還有 {n} 列",
   "tile.label": "{face}，第 {row} 列，第 {col} 行",
   "paused.title": "已暫停",
   "paused.body": "暫停期間棋盤已隱藏。",
@@ -188,6 +190,7 @@ export const zhHant: Table = {
   "journey.refill": "+{s} 秒",
   "journey.props": "剩餘提示 {hints} · 洗牌 {shuffles} · 復原 {undos}",
   "journey.total": "闖關得分",
+  "journey.totalShort": "總分",
   "journey.timeUpTitle": "時間到",
   "journey.timeUpBody": "第 {level} 關（{rule}）未完成。之前關卡的得分會保留：再試一次這一關吧。",
   "journey.retry": "重玩本關",

@@ -1,8 +1,8 @@
 // A captured 羊了个羊 level map brought into the New game dialog (360×640): chosen as a file
 // (the file picker; a phone's system sheet is not a page element, so the file is set on the
 // input as the picker would) and played by taps, a reload resumes it, and a pasted bad map is
-// refused in the dialog with the current game kept; the HUD marks the level by its fingerprint
-// and Retry starts the same level again.
+// refused in the dialog with the current game kept; the HUD's Level box marks the level by its
+// fingerprint and Retry starts the same level again.
 import { fileURLToPath } from "node:url";
 import { check } from "../../lib.mjs";
 import { checkEq, scenario } from "../harness.mjs";
@@ -61,6 +61,18 @@ scenario("a captured level map opened from a file, played, resumed; a bad paste 
   // the HUD marks the level by its fingerprint, and Retry brings the same level back to its start
   const mark = await page.textContent("#seed");
   check(/^#[0-9a-f]{6}$/.test(mark), `the level's mark in the HUD: ${mark}`);
+  // a phone hides the seed's box: the mark is on screen in the Level box, inside its box
+  const box = await page.evaluate(() => {
+    const dd = document.getElementById("level");
+    const r = dd.getBoundingClientRect();
+    const stat = dd.closest(".stat").getBoundingClientRect();
+    return {
+      text: dd.textContent,
+      shown: r.width > 0 && r.top >= 0 && r.bottom <= innerHeight,
+      inside: r.left >= stat.left && r.right <= stat.right,
+    };
+  });
+  checkEq(box, { text: mark, shown: true, inside: true }, "the level's mark in the Level box");
   await openDialogOnStack(page);
   await tap(page, "#new-retry");
   // "tiles left" counts the tray too, so it read 192 before Retry: wait for the board itself
