@@ -8,6 +8,7 @@
  */
 import { afterFrame } from "../after-frame";
 import { faceElement, faceOf } from "../faces";
+import { keepFocusOnFingerTap } from "../finger-focus";
 import type { Translate } from "../i18n";
 import type { GameView, Pos } from "../ipc";
 import { firstTile, nearestTile } from "./focus";
@@ -45,22 +46,12 @@ export class BoardView {
   /** The number of each gliding tile's latest glide (an earlier glide's timer leaves it be). */
   private readonly glides = new WeakMap<HTMLElement, number>();
   private t: Translate;
-  /** The pointer now down on the board is a finger (see the constructor's `mousedown`). */
-  private fingerDown = false;
 
   constructor(el: HTMLElement, handlers: BoardHandlers, t: Translate) {
     this.el = el;
     this.t = t;
-    // A finger's tap does not pull the focus into the board: the browser's focus move on the
-    // tap's mousedown brings the page's style up to date at once and runs the focus handlers
-    // (a few ms of a tap on a phone-speed CPU), and a matched tile's focus would then move to
-    // its neighbour after the frame (a style recalculation again). A touch shows no focus ring
-    // and needs no keyboard focus; the tap still moves the roving tab stop (`click` below), and
-    // a board that has the focus already (keys, or a mouse) keeps it following the taps.
-    el.addEventListener("pointerdown", (e) => (this.fingerDown = e.pointerType === "touch"));
-    el.addEventListener("mousedown", (e) => {
-      if (this.fingerDown && !el.contains(document.activeElement)) e.preventDefault();
-    });
+    // a finger's tap leaves the focus where it is (finger-focus.ts)
+    keepFocusOnFingerTap(el);
     el.addEventListener("click", (e) => {
       const tile = (e.target as Element).closest<HTMLButtonElement>("button.tile");
       if (!tile || tile.classList.contains("vanishing") || !el.contains(tile)) return;
@@ -154,6 +145,13 @@ export class BoardView {
     s.setProperty("--ring-h", `${size.ringH}px`);
     s.setProperty("--board-w", `${size.boardW}px`);
     s.setProperty("--board-h", `${size.boardH}px`);
+    // the tiles' measures in pixels, once for the board (board.css: a tile computes none)
+    const w = size.cellW;
+    s.setProperty("--tile-gap", `${Math.min(3, Math.max(1, w * 0.04))}px`);
+    s.setProperty("--tile-r", `${w * 0.16}px`);
+    s.setProperty("--badge", `${Math.max(16, w * 0.34)}px`);
+    s.setProperty("--badge-font", `${Math.max(11, w * 0.22)}px`);
+    s.setProperty("--hint-r", `${w * 0.2}px`);
   }
 
   setTranslate(t: Translate): void {
