@@ -361,7 +361,6 @@ export class App {
   }
 }
 
-/** Some dialog is open (the game clock does not run then). */
 /**
  * The page's dialogs seen open, kept by the app's `open` observer: the clock asks on every
  * tap, and a search of the document (or a live list of its dialogs, which the browser walks
@@ -379,6 +378,7 @@ function noteDialogs(records: readonly MutationRecord[]): void {
   }
 }
 
+/** Some dialog is open (the game clock does not run then). */
 function dialogOpen(): boolean {
   for (const d of openDialogs) {
     if (d.open && d.isConnected) return true;

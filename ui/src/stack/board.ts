@@ -156,8 +156,8 @@ export class StackBoard {
 
   /**
    * Roving tabindex: the focus's tile has tabIndex 0, every other tile -1 (tiles are made
-   * with -1). Only the previous tab stop and the new one are written: writing every tile's
-   * would invalidate the style of the whole board on every tap.
+   * with -1). Only the previous tab stop and the new one are written, not every tile's on
+   * every render (each write is an attribute change the browser checks for restyling).
    */
   private updateTabStops(): void {
     const f = (this.focus === null ? null : this.tiles.get(this.focus)) ?? null;
