@@ -114,7 +114,11 @@ export class App {
     byId("stuck-shuffle").addEventListener("click", () => this.perform("shuffle"));
     byId("stuck-undo").addEventListener("click", () => this.perform("undo"));
     // The clock stops while any dialog is open (refresh() checks; this notices the change).
-    new MutationObserver(() => this.refresh()).observe(document.body, {
+    for (const d of document.querySelectorAll("dialog[open]")) if (d instanceof HTMLDialogElement) openDialogs.add(d);
+    new MutationObserver((records) => {
+      noteDialogs(records);
+      this.refresh();
+    }).observe(document.body, {
       subtree: true,
       attributes: true,
       attributeFilter: ["open"],
@@ -357,10 +361,28 @@ export class App {
   }
 }
 
+/**
+ * The page's dialogs seen open, kept by the app's `open` observer: the clock asks on every
+ * tap, and a search of the document (or a live list of its dialogs, which the browser walks
+ * the whole document again to refresh after any change of its nodes) costs milliseconds of
+ * a tap on a phone. A dialog closed or removed meanwhile is checked when asked.
+ */
+const openDialogs = new Set<HTMLDialogElement>();
+
+function noteDialogs(records: readonly MutationRecord[]): void {
+  for (const r of records) {
+    const d = r.target;
+    if (!(d instanceof HTMLDialogElement)) continue;
+    if (d.open) openDialogs.add(d);
+    else openDialogs.delete(d);
+  }
+}
+
 /** Some dialog is open (the game clock does not run then). */
 function dialogOpen(): boolean {
-  // a live list of the page's dialogs: no search of the whole document on every tap
-  for (const d of dialogs) if (d.open) return true;
+  for (const d of openDialogs) {
+    if (d.open && d.isConnected) return true;
+    openDialogs.delete(d);
+  }
   return false;
 }
-const dialogs = document.getElementsByTagName("dialog");

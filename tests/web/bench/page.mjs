@@ -78,6 +78,7 @@ try {
         rows.push(row(`${kind}: script, page's own`, of.map((t) => t.pageScriptMs)));
         rows.push(row(`${kind}: style, layout, paint`, of.map((t) => t.renderMs)));
         rows.push(row(`${kind}: main thread`, of.map((t) => t.mainMs)));
+        rows.push(row(`${kind}: elements restyled (count)`, of.map((t) => t.restyled)));
         rows.push(row(`${kind}: touch to frame`, of.map((t) => t.wallMs)));
         // how long a move waits to be stored: what a page killed meanwhile would lose
         const saving = of.filter((t) => t.savedMs !== null);

@@ -95,7 +95,7 @@ export async function hint(page) {
 }
 
 /**
- * Per tile tap of one trace: { kind, byName, wallMs, scriptMs, pageScriptMs, renderMs, mainMs,
+ * Per tile tap of one trace: { kind, restyled, byName, wallMs, scriptMs, pageScriptMs, renderMs, mainMs,
  * savedMs, shownToSavedMs } (trace times are µs). `pageScriptMs` is `scriptMs` less the
  * benchmark's own script in the window (see `harness`). `savedMs` is the time from the touch to the saved game's
  * write (null when the tap wrote none), `shownToSavedMs` from the end of the frame that showed
@@ -130,8 +130,15 @@ export function tapsOfTrace(events, kinds) {
       const d = Math.min(end, e.ts + (e.dur ?? 0)) - Math.max(touch, e.ts);
       byName[e.name] = (byName[e.name] ?? 0) + d / 1000;
     }
+    // elements whose style the window's style recalculations computed (a count, not a time:
+    // the machine's load does not move it)
+    let restyled = 0;
+    for (const e of main) {
+      if (e.ph === "X" && e.name === "UpdateLayoutTree" && e.ts >= touch && e.ts < end) restyled += e.args?.elementCount ?? 0;
+    }
     out.push({
       kind: kinds[i],
+      restyled,
       byName,
       wallMs: (end - touch) / 1000,
       scriptMs: unionLength(script, touch, end) / 1000,

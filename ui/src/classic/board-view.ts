@@ -4,10 +4,17 @@
  * half-cell margin that shows the ring. Roving tabindex: exactly one tile is tabbable.
  * It draws state it is given (selection, hint, vanishing tiles) and decides no rule.
  * It may draw the board transposed (orientation.ts): cells keep their engine `data-row`
- * and `data-col`, only their grid placement and the glide offsets change.
+ * and `data-col`, only the grid's flow and the glide offsets change. The cells are the
+ * board's children in engine row-major order, one per cell (a tile or a placeholder), and
+ * the grid places them by that order: row by row upright, column by column transposed
+ * (board.css). No cell carries a style of its own, so the browser computes the style of
+ * one tile and reuses it for every tile in the same state (a cell placed by its own
+ * `grid-row`/`grid-column` had to be styled from scratch, all 144 on the first board).
  */
 import { afterFrame } from "../after-frame";
 import { faceElement, faceOf } from "../faces";
+import { keepFocusOnFingerTap } from "../finger-focus";
+import { setAttr } from "../hud";
 import type { Translate } from "../i18n";
 import type { GameView, Pos } from "../ipc";
 import { firstTile, nearestTile } from "./focus";
@@ -45,22 +52,12 @@ export class BoardView {
   /** The number of each gliding tile's latest glide (an earlier glide's timer leaves it be). */
   private readonly glides = new WeakMap<HTMLElement, number>();
   private t: Translate;
-  /** The pointer now down on the board is a finger (see the constructor's `mousedown`). */
-  private fingerDown = false;
 
   constructor(el: HTMLElement, handlers: BoardHandlers, t: Translate) {
     this.el = el;
     this.t = t;
-    // A finger's tap does not pull the focus into the board: the browser's focus move on the
-    // tap's mousedown brings the page's style up to date at once and runs the focus handlers
-    // (a few ms of a tap on a phone-speed CPU), and a matched tile's focus would then move to
-    // its neighbour after the frame (a style recalculation again). A touch shows no focus ring
-    // and needs no keyboard focus; the tap still moves the roving tab stop (`click` below), and
-    // a board that has the focus already (keys, or a mouse) keeps it following the taps.
-    el.addEventListener("pointerdown", (e) => (this.fingerDown = e.pointerType === "touch"));
-    el.addEventListener("mousedown", (e) => {
-      if (this.fingerDown && !el.contains(document.activeElement)) e.preventDefault();
-    });
+    // a finger's tap leaves the focus where it is (finger-focus.ts)
+    keepFocusOnFingerTap(el);
     el.addEventListener("click", (e) => {
       const tile = (e.target as Element).closest<HTMLButtonElement>("button.tile");
       if (!tile || tile.classList.contains("vanishing") || !el.contains(tile)) return;
@@ -101,14 +98,7 @@ export class BoardView {
   setOrientation(o: Orientation): void {
     if (o.transposed === this.orient.transposed) return;
     this.orient = o;
-    this.setScreenDims();
-    for (let r = 0; r < this.cells.length; r++) {
-      const row = this.cells[r]!;
-      for (let c = 0; c < row.length; c++) {
-        const el = row[c];
-        if (el) this.place(el, r, c);
-      }
-    }
+    this.setScreenDims(); // the grid's flow follows (board.css)
     this.setTranslate(this.t);
   }
 
@@ -154,6 +144,13 @@ export class BoardView {
     s.setProperty("--ring-h", `${size.ringH}px`);
     s.setProperty("--board-w", `${size.boardW}px`);
     s.setProperty("--board-h", `${size.boardH}px`);
+    // the tiles' measures in pixels, once for the board (board.css: a tile computes none)
+    const w = size.cellW;
+    s.setProperty("--tile-gap", `${Math.min(3, Math.max(1, w * 0.04))}px`);
+    s.setProperty("--tile-r", `${w * 0.16}px`);
+    s.setProperty("--badge", `${Math.max(16, w * 0.34)}px`);
+    s.setProperty("--badge-font", `${Math.max(11, w * 0.22)}px`);
+    s.setProperty("--hint-r", `${w * 0.2}px`);
   }
 
   setTranslate(t: Translate): void {
@@ -211,6 +208,10 @@ export class BoardView {
   }
 
   setSelection(pos: Pos | null): void {
+    // a render repeats the selection drawn already (a tile replaced meanwhile is marked again)
+    if (pos === null && this.selection === null) return;
+    const same = pos !== null && this.selection !== null && pos[0] === this.selection[0] && pos[1] === this.selection[1];
+    if (same && this.cells[pos[0]]?.[pos[1]]?.classList.contains("selected")) return;
     if (this.selection) this.mark(this.selection, "selected", false);
     this.selection = pos;
     if (pos) this.mark(pos, "selected", true);
@@ -350,7 +351,8 @@ export class BoardView {
     const el = this.cells[pos[0]]?.[pos[1]];
     if (!(el instanceof HTMLButtonElement)) return;
     el.classList.toggle(cls, on);
-    if (cls === "selected") el.setAttribute("aria-pressed", String(on));
+    // an attribute written with the value it has still schedules the tile's restyle
+    if (cls === "selected") setAttr(el, "aria-pressed", String(on));
     if (cls === "hinted") {
       if (on) el.dataset["hint"] = "true";
       else delete el.dataset["hint"];
@@ -376,7 +378,6 @@ export class BoardView {
     b.dataset["face"] = faceOf(kind);
     b.setAttribute("aria-pressed", "false");
     b.tabIndex = -1;
-    this.place(b, r, c);
     this.label(b);
     b.append(faceElement(kind));
     return b;
@@ -388,13 +389,6 @@ export class BoardView {
     d.dataset["row"] = String(r);
     d.dataset["col"] = String(c);
     d.setAttribute("aria-hidden", "true");
-    this.place(d, r, c);
     return d;
-  }
-
-  private place(el: HTMLElement, r: number, c: number): void {
-    const [sr, sc] = toScreen([r, c], this.orient);
-    el.style.setProperty("grid-row", String(sr + 1));
-    el.style.setProperty("grid-column", String(sc + 1));
   }
 }

@@ -6,6 +6,7 @@
  * tabindex. It draws the state it is given and decides no rule.
  */
 import { faceElement, faceOf } from "../faces";
+import { keepFocusOnFingerTap } from "../finger-focus";
 import type { Translate } from "../i18n";
 import type { StackTileView, StackView, TileId } from "../ipc";
 import type { StackFit } from "./fit";
@@ -16,6 +17,8 @@ export class StackBoard {
   private tiles = new Map<TileId, HTMLButtonElement>();
   private views = new Map<TileId, StackTileView>();
   private focus: TileId | null = null;
+  /** The one tile with tabIndex 0 (the roving tab stop), so that a move touches two tiles only. */
+  private tabStop: HTMLButtonElement | null = null;
   private hint: TileId | null = null;
   private t: Translate;
   private left = 0;
@@ -23,6 +26,8 @@ export class StackBoard {
   constructor(el: HTMLElement, onTake: (id: TileId) => void, t: Translate) {
     this.el = el;
     this.t = t;
+    // a finger's tap leaves the focus where it is (finger-focus.ts)
+    keepFocusOnFingerTap(el);
     el.addEventListener("click", (e) => {
       const tile = (e.target as Element).closest<HTMLButtonElement>("button.stile");
       if (!tile || !el.contains(tile) || tile.dataset["free"] !== "true") return;
@@ -134,6 +139,7 @@ export class StackBoard {
 
   clear(): void {
     this.el.replaceChildren();
+    this.tabStop = null;
     this.tiles.clear();
     this.views.clear();
     this.focus = null;
@@ -148,11 +154,20 @@ export class StackBoard {
     else delete el.dataset["hint"];
   }
 
+  /**
+   * Roving tabindex: the focus's tile has tabIndex 0, every other tile -1 (tiles are made
+   * with -1). Only the previous tab stop and the new one are written, not every tile's on
+   * every render (each write is an attribute change the browser checks for restyling).
+   */
   private updateTabStops(): void {
-    for (const el of this.tiles.values()) el.tabIndex = -1;
-    const f = this.focus === null ? null : this.tiles.get(this.focus);
-    if (f) f.tabIndex = 0;
-    this.el.tabIndex = f ? -1 : 0;
+    const f = (this.focus === null ? null : this.tiles.get(this.focus)) ?? null;
+    if (this.tabStop !== f) {
+      if (this.tabStop?.isConnected) this.tabStop.tabIndex = -1;
+      this.tabStop = f;
+      if (f) f.tabIndex = 0;
+    }
+    const boardIndex = f ? -1 : 0;
+    if (this.el.tabIndex !== boardIndex) this.el.tabIndex = boardIndex;
   }
 
   private make(tv: StackTileView): HTMLButtonElement {

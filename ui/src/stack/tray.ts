@@ -4,6 +4,7 @@
  * that takes it back into the tray). Draws what the engine says; decides no rule.
  */
 import { faceElement, faceOf } from "../faces";
+import { keepFocusOnFingerTap } from "../finger-focus";
 import type { Translate } from "../i18n";
 import type { StackView, TileId } from "../ipc";
 import type { StackFit } from "./fit";
@@ -23,6 +24,8 @@ export class TrayView {
     t: Translate,
   ) {
     this.t = t;
+    // a finger's tap on a held tile leaves the focus where it is (finger-focus.ts)
+    keepFocusOnFingerTap(heldEl);
     heldEl.addEventListener("click", (e) => {
       const tile = (e.target as Element).closest<HTMLButtonElement>("button.stile");
       if (tile && heldEl.contains(tile)) onTakeHeld(Number(tile.dataset["id"]));
