@@ -46,6 +46,8 @@ fn solver_agrees_with_the_exhaustive_search() {
     let mut cuts = 0u64;
     // Positions the jammed-tray check proved lost before searching them: likewise.
     let mut jammed = 0u64;
+    // Positions where an exposed triple's tile was the only move tried: likewise.
+    let mut exposed = 0u64;
     let cases = 6000;
     for c in 0..cases {
         let (layout, pos) = case(&mut rng);
@@ -57,6 +59,7 @@ fn solver_agrees_with_the_exhaustive_search() {
             &mut || false,
         );
         jammed += current.jammed_cuts;
+        exposed += current.exposed_takes;
         // The searches kept for benchmarks (with the tray-pressure test, and the
         // baseline) must agree too.
         for strategy in [Strategy::Pressure, Strategy::Baseline] {
@@ -110,6 +113,10 @@ fn solver_agrees_with_the_exhaustive_search() {
     assert!(
         jammed > u64::from(cases / 10),
         "the jammed-tray check cut only {jammed} positions"
+    );
+    assert!(
+        exposed > u64::from(cases / 10),
+        "the exposed-triple rule fired only {exposed} times"
     );
 }
 

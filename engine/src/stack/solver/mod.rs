@@ -37,6 +37,20 @@
 //!   tray), and removing a tile earlier only frees tiles earlier. (Completing a triple
 //!   first in general is *not* safe: with more `k` tiles left it shifts the kind's later
 //!   count by one, which can overfill the tray, so it is only an ordering preference.)
+//! * **Exposed triples** (not in [`Strategy::Baseline`]). When every remaining tile of
+//!   a kind `k` is free, those tiles and the tray's `k` tiles make exactly three, and the
+//!   tray has room to take them one after another (`tray + 2 − tray[k] < capacity`: the
+//!   last take that completes nothing still leaves a slot empty), one of them is the
+//!   only move tried (and so on until the triple is gone). Proof: take a winning line
+//!   `L` and build `L'`: first the kind's remaining tiles, then `L` without them. The
+//!   first part is legal (the tiles are free, taking tiles only frees others, and the
+//!   room condition is the tray rule for its takes). After it, at every step of the
+//!   rest, `L'` has taken everything `L` has taken (and the kind's tiles), so every tile
+//!   free in `L` is free in `L'`; every other kind's tray count is the same, and `k`'s is
+//!   0 where `L`'s is at least 0, so the tray is never longer than in `L`. A take that
+//!   completes a triple in `L` does so in `L'`; one that leaves a slot empty in `L`
+//!   leaves one in `L'`. So `L'` wins too. (The rule above for the last tile of a kind
+//!   whose pair is in the tray is this rule's case `tray[k] = 2`.)
 //! * **Dominance within a kind.** If free tiles `t` and `s` have the same kind and every
 //!   tile `t` covers is covered by `s` too, taking `t` is never needed: from a line that
 //!   starts with `t`, exchange `t` and `s` (take `s` first, `t` where `s` was). Tray
@@ -153,6 +167,8 @@ pub struct StackSolveStats {
     pub refute_nodes: u64,
     /// Positions the jammed-tray check proved lost without searching them (each counted as one node).
     pub jammed_cuts: u64,
+    /// Positions where an exposed triple's tile was the only move tried.
+    pub exposed_takes: u64,
 }
 
 /// What [`prove_lost`] found.
@@ -254,6 +270,7 @@ pub fn solve_with_strategy(
         pressure_cuts: search.pressure_cuts,
         refute_nodes: refuted.nodes,
         jammed_cuts: search.jammed_cuts,
+        exposed_takes: search.exposed_takes,
     };
     let verdict = match outcome {
         Outcome::Win => StackVerdict::Winnable(

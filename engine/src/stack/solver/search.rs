@@ -3,7 +3,7 @@
 
 use super::memo::DeadMemo;
 use super::pressure::Pressure;
-use super::state::{State, KINDS};
+use super::state::State;
 use super::Strategy;
 
 /// How a (sub)search ended.
@@ -54,6 +54,8 @@ pub(crate) struct Search<'a> {
     pub pressure_cuts: u64,
     /// Children [`State::jammed`] proved lost (each counted as one node).
     pub jammed_cuts: u64,
+    /// Nodes where an exposed triple's tile was the only move tried.
+    pub exposed_takes: u64,
 }
 
 impl<'a> Search<'a> {
@@ -76,6 +78,7 @@ impl<'a> Search<'a> {
             pressure,
             pressure_cuts: 0,
             jammed_cuts: 0,
+            exposed_takes: 0,
         }
     }
 
@@ -205,11 +208,18 @@ impl<'a> Search<'a> {
             self.scratch = free;
             return;
         }
-        let mut free_of = [0u8; KINDS];
-        for &t in &free {
-            let k = usize::from(st.kind[usize::from(t)]);
-            free_of[k] = free_of[k].saturating_add(1);
+        // A kind whose remaining tiles are all free and make up its next triple, with
+        // room in the tray to take them one after another: taking them first is safe
+        // (see the module doc, "Exposed triples"), so one of them is the only move.
+        if self.strategy != Strategy::Baseline {
+            if let Some(&t) = free.iter().find(|&&t| st.exposed_triple(usize::from(t))) {
+                self.cand.push(t);
+                self.exposed_takes += 1;
+                self.scratch = free;
+                return;
+            }
         }
+        let free_of = &st.free_of;
         let base = self.cand.len();
         for (i, &t) in free.iter().enumerate() {
             let tu = usize::from(t);
@@ -244,7 +254,7 @@ impl<'a> Search<'a> {
                 let score = if mixed {
                     // A tray tile of the kind is worth three layers, and a kind whose
                     // next triple is all free two more.
-                    let ready = u32::from(free_of[k].saturating_add(st.tray[k]) >= 3);
+                    let ready = u32::from(free_of[k] + u16::from(st.tray[k]) >= 3);
                     layer + 3 * held + 2 * ready
                 } else {
                     // The layer decides; then the tray's count of the kind, then how
@@ -261,7 +271,7 @@ impl<'a> Search<'a> {
         let key = |t: u16| {
             let tu = usize::from(t);
             let k = usize::from(st.kind[tu]);
-            let short = 3u8.saturating_sub(st.tray[k].saturating_add(free_of[k]));
+            let short = 3u16.saturating_sub(u16::from(st.tray[k]) + free_of[k]);
             let tie = if salt == 0 {
                 u64::from(t)
             } else {

@@ -39,6 +39,17 @@ pub(crate) struct State {
     pub left: usize,
     pub zobrist: Vec<u64>,
     pub hash: u64,
+    /// Free tiles per kind (kept with `free`, so that the jammed check and the move
+    /// ordering need not count them at every node).
+    pub free_of: [u16; KINDS],
+    /// Bit `k`: the tray holds one tile of kind `k`.
+    at_one: u64,
+    /// Bit `k`: the tray holds two tiles of kind `k`.
+    at_two: u64,
+    /// Bit `k`: some tile of kind `k` is free.
+    free_any: u64,
+    /// Bit `k`: at least two tiles of kind `k` are free.
+    free_pair: u64,
 }
 
 /// What one take changed, to undo it.
@@ -167,7 +178,7 @@ impl State {
         if tray_len >= capacity {
             return Err(Hopeless);
         }
-        Ok(State {
+        let mut st = State {
             ids,
             kind,
             layer,
@@ -182,7 +193,54 @@ impl State {
             left: m,
             zobrist,
             hash,
-        })
+            free_of: [0; KINDS],
+            at_one: 0,
+            at_two: 0,
+            free_any: 0,
+            free_pair: 0,
+        };
+        for c in 0..m {
+            if st.cover[c] == 0 {
+                st.free_of[usize::from(st.kind[c])] += 1;
+            }
+        }
+        for k in 0..KINDS {
+            st.mark_free(k);
+            st.mark_tray(k);
+        }
+        Ok(st)
+    }
+
+    /// Brings kind `k`'s bits of `free_any` and `free_pair` up to date with `free_of`.
+    fn mark_free(&mut self, k: usize) {
+        let bit = 1u64 << k;
+        let n = self.free_of[k];
+        self.free_any = if n >= 1 {
+            self.free_any | bit
+        } else {
+            self.free_any & !bit
+        };
+        self.free_pair = if n >= 2 {
+            self.free_pair | bit
+        } else {
+            self.free_pair & !bit
+        };
+    }
+
+    /// Brings kind `k`'s bits of `at_one` and `at_two` up to date with `tray`.
+    fn mark_tray(&mut self, k: usize) {
+        let bit = 1u64 << k;
+        let n = self.tray[k];
+        self.at_one = if n == 1 {
+            self.at_one | bit
+        } else {
+            self.at_one & !bit
+        };
+        self.at_two = if n == 2 {
+            self.at_two | bit
+        } else {
+            self.at_two & !bit
+        };
     }
 
     /// Whether taking free tile `t` now does not lose: it makes a triple, or leaves a
@@ -200,17 +258,9 @@ impl State {
         if self.left == 0 || self.tray_len + 2 < self.capacity {
             return false;
         }
-        let mut free_of = [0u8; KINDS];
-        for (w, &word) in self.free.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let k = usize::from(self.kind[w * 64 + bits.trailing_zeros() as usize]);
-                if self.tray[k] == 2 {
-                    return false;
-                }
-                free_of[k] = free_of[k].saturating_add(1);
-                bits &= bits - 1;
-            }
+        // A free tile of a kind the tray holds twice completes a triple.
+        if self.at_two & self.free_any != 0 {
+            return false;
         }
         if self.tray_len + 1 >= self.capacity {
             return true;
@@ -218,15 +268,15 @@ impl State {
         // Two short: a take of `t` (kind `k`, not completing) fills all but one slot; it
         // survives if a tile of a kind then at two is free: another free `k` when `k` was
         // at one, or a tile `t` uncovers of such a kind.
+        if self.at_one & self.free_pair != 0 {
+            return false;
+        }
         for (w, &word) in self.free.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
                 let t = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let k = usize::from(self.kind[t]);
-                if self.tray[k] == 1 && free_of[k] >= 2 {
-                    return false;
-                }
                 for &b in &self.below[t] {
                     let b = usize::from(b);
                     let kb = usize::from(self.kind[b]);
@@ -242,6 +292,18 @@ impl State {
             }
         }
         true
+    }
+
+    /// Whether free tile `t`'s kind is an exposed triple: every remaining tile of the kind
+    /// is free, they and the tray's tiles of the kind make exactly three, and taking them
+    /// one after another leaves a slot empty after each take that does not complete the
+    /// triple (proof that taking them first is safe: the module doc of `solver`).
+    pub fn exposed_triple(&self, t: usize) -> bool {
+        let k = usize::from(self.kind[t]);
+        let tray = u16::from(self.tray[k]);
+        tray + self.left_of[k] == 3
+            && self.free_of[k] == self.left_of[k]
+            && self.tray_len + 2 - u32::from(self.tray[k]) < self.capacity
     }
 
     /// Tiles that taking `t` would uncover.
@@ -261,11 +323,16 @@ impl State {
         self.left -= 1;
         let k = usize::from(self.kind[t]);
         self.left_of[k] -= 1;
+        self.free_of[k] -= 1;
+        self.mark_free(k);
         for i in 0..self.below[t].len() {
             let b = usize::from(self.below[t][i]);
             self.cover[b] -= 1;
             if self.cover[b] == 0 {
                 self.free[b / 64] |= 1 << (b % 64);
+                let kb = usize::from(self.kind[b]);
+                self.free_of[kb] += 1;
+                self.mark_free(kb);
             }
         }
         let tripled = self.tray[k] == 2;
@@ -276,6 +343,7 @@ impl State {
             self.tray[k] += 1;
             self.tray_len += 1;
         }
+        self.mark_tray(k);
         Undo {
             tile: t as u16,
             tripled,
@@ -293,13 +361,19 @@ impl State {
             self.tray[k] -= 1;
             self.tray_len -= 1;
         }
+        self.mark_tray(k);
         for i in 0..self.below[t].len() {
             let b = usize::from(self.below[t][i]);
             if self.cover[b] == 0 {
                 self.free[b / 64] &= !(1 << (b % 64));
+                let kb = usize::from(self.kind[b]);
+                self.free_of[kb] -= 1;
+                self.mark_free(kb);
             }
             self.cover[b] += 1;
         }
+        self.free_of[k] += 1;
+        self.mark_free(k);
         self.left_of[k] += 1;
         self.left += 1;
         self.hash ^= self.zobrist[t];
