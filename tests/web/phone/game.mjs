@@ -151,8 +151,12 @@ export async function playClassicByHints(page, onMatch = async () => {}) {
   for (let step = 0; step < 400; step++) {
     const s = await classicState(page);
     if (s.won) return matches;
-    if (s.stuck) await tap(page, "#stuck-shuffle");
-    else if (s.left === 0) await page.waitForSelector("#dlg-won[open], #dlg-journey-won[open]", { timeout: 10_000 });
+    if (s.stuck) {
+      // the banner goes with the shuffle's answer: read the state again only then (read
+      // before it, the board still says stuck and a second tap would find no button)
+      await tap(page, "#stuck-shuffle");
+      await page.waitForFunction(() => document.getElementById("stuck").hidden, null, { timeout: 10_000 });
+    } else if (s.left === 0) await page.waitForSelector("#dlg-won[open], #dlg-journey-won[open]", { timeout: 10_000 });
     else {
       await matchPair(page, await hintPair(page));
       await onMatch(++matches);
