@@ -4,14 +4,14 @@
 // hint call fail the way a trapping module's call fails (the hint's only: the page makes calls
 // of its own meanwhile, e.g. the saved first-launch setting, and a trap in one of them would
 // leave the hint answered).
-import { boardCells, check, dismissIntro, launchPhone, startServer, tap } from "./lib.mjs";
+import { boardCells, check, dismissIntro, launchPhone, LOAD_MS, startServer, tap } from "./lib.mjs";
 
 const server = await startServer();
 const phone = await launchPhone();
 const { page } = phone;
 try {
   await page.goto(server.url);
-  await page.waitForSelector("#board button.tile", { timeout: 20000 });
+  await page.waitForSelector("#board button.tile", { timeout: LOAD_MS });
   await dismissIntro(page);
   const before = await boardCells(page);
   const [worker] = page.workers();
