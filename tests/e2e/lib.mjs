@@ -2,7 +2,7 @@
 // session, screenshots, and page helpers (board grid, clicks, hints, matches, paths). Started
 // by run.sh through suite.mjs; scenarios live in scenarios/*.mjs and register with `test`.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { remote } from "webdriverio";
@@ -332,6 +332,54 @@ export function writeJourneySave(journey) {
   mkdirSync(APP_DATA, { recursive: true });
   writeFileSync(join(APP_DATA, "game.json"), JSON.stringify({ ...journey, mode: "journey" }));
 }
+
+// ---- what the app has written ------------------------------------------------------------
+
+/** The saved game as on disk (`{mode, ...the engine's save}`), or null while absent or not whole. */
+export function savedGame() {
+  try {
+    return JSON.parse(readFileSync(join(APP_DATA, "game.json"), "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits until the saved game on disk passes `ok(doc)`. The app writes in the background
+ * (src-tauri/saver.rs: the command answers first, the file follows a moment later), so a test
+ * that quits the app or reads its files waits for the exact save it expects, not for a time.
+ */
+export async function waitSaved(b, ok, what) {
+  let doc = null;
+  await b.waitUntil(
+    () => {
+      doc = savedGame();
+      return doc !== null && ok(doc);
+    },
+    { timeout: 10_000, timeoutMsg: `the save on disk never held ${what}: ${JSON.stringify(doc)?.slice(0, 300)}` },
+  );
+  return doc;
+}
+
+/**
+ * Counts the view's calls to the shell still waiting for their answer (`pendingCalls`): a
+ * wrapper around the invoke Tauri's API reads at each call, installed in the page now (a
+ * call made before is not counted).
+ */
+export const countCalls = (b) =>
+  b.execute(() => {
+    const internals = window.__TAURI_INTERNALS__;
+    const invoke = internals.invoke;
+    window.__e2ePending = 0;
+    internals.invoke = (...args) => {
+      window.__e2ePending++;
+      return invoke(...args).finally(() => window.__e2ePending--);
+    };
+  });
+
+/** Waits until every call counted since `countCalls` has been answered (and drawn). */
+export const callsAnswered = (b) =>
+  b.waitUntil(() => b.execute(() => window.__e2ePending === 0), { timeout: 10_000, timeoutMsg: "a call to the shell was never answered" });
 
 // ---- phone-size layout checks -------------------------------------------------------------
 

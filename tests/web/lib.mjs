@@ -26,6 +26,13 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
+/**
+ * How long a page may take to load and show its first board (or a service worker to take
+ * control). A guard against a hang, not a speed check: a cold start takes 1-2 s on an idle
+ * machine, but far longer when the machine is busy, and a tight guard fails a correct build.
+ */
+export const LOAD_MS = 60_000;
+
 /** Phones the tests emulate (portrait, landscape), with touch and device scale factor 3. */
 export const PHONES = {
   portrait: { width: 390, height: 844 },
@@ -120,7 +127,7 @@ export async function boardCells(page) {
 
 /** Resolves once a service worker controls the page. */
 export async function serviceWorkerInControl(page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 20000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: LOAD_MS });
 }
 
 export function check(condition, message) {

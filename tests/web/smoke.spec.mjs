@@ -7,6 +7,7 @@ import {
   check,
   dismissIntro,
   launchPhone,
+  LOAD_MS,
   serviceWorkerInControl,
   startServer,
   tap,
@@ -40,7 +41,7 @@ const phone = await launchPhone();
 const { page, context } = phone;
 try {
   await page.goto(server.url);
-  await page.waitForSelector("#board button.tile", { timeout: 20000 });
+  await page.waitForSelector("#board button.tile", { timeout: LOAD_MS });
   await dismissIntro(page);
   const shown = await page.evaluate(() => performance.now());
   const first = await boardCells(page);
@@ -76,7 +77,7 @@ try {
 
   await context.setOffline(true);
   await page.reload();
-  await page.waitForSelector("#board button.tile", { timeout: 20000 });
+  await page.waitForSelector("#board button.tile", { timeout: LOAD_MS });
   await page.waitForFunction((n) => document.querySelectorAll("#board button.tile").length === n, played.length);
   const resumed = await boardCells(page);
   check(JSON.stringify(resumed) === JSON.stringify(played), "offline reload did not resume the same board");

@@ -2,7 +2,7 @@
 // browser refuses localStorage, as some private modes do). Each gives its notice and the game
 // goes on unsaved: the first board shows, the notice covers none of its tiles (on a tall and a
 // small phone), and a matched pair is answered.
-import { PHONES, check, dismissIntro, launchPhone, startServer, tap } from "./lib.mjs";
+import { check, dismissIntro, launchPhone, LOAD_MS, PHONES, startServer, tap } from "./lib.mjs";
 
 const CASES = {
   full: {
@@ -35,7 +35,7 @@ try {
     try {
       await page.addInitScript(script);
       await page.goto(server.url);
-      await page.waitForSelector("#board button.tile", { timeout: 20000 });
+      await page.waitForSelector("#board button.tile", { timeout: LOAD_MS });
       await dismissIntro(page);
       const text = await page.textContent("#llk-web-notice-text");
       check(notice.test(text ?? ""), `${name}: the notice says ${text}`);

@@ -1,7 +1,7 @@
 // Two tabs of the web build never both write the save: the second tab is covered with "open in
 // another tab"; its *Play here* takes the save over with the latest state, and the first tab
 // stops writing and offers to take it back (which reloads it as the owner).
-import { boardCells, check, dismissIntro, launchPhone, startServer, tap } from "./lib.mjs";
+import { boardCells, check, dismissIntro, launchPhone, LOAD_MS, startServer, tap } from "./lib.mjs";
 
 const server = await startServer();
 const phone = await launchPhone();
@@ -10,7 +10,7 @@ const owner = (page) => page.evaluate(() => window.__llkWeb?.owner ?? null);
 const coverText = (page) => page.textContent("#llk-web-cover-text");
 try {
   await first.goto(server.url);
-  await first.waitForSelector("#board button.tile", { timeout: 20000 });
+  await first.waitForSelector("#board button.tile", { timeout: LOAD_MS });
   await dismissIntro(first);
   const board = await boardCells(first);
   check((await owner(first)) === true, "the first tab does not own the save");
@@ -22,7 +22,7 @@ try {
   check((await owner(second)) === false, "the second tab owns the save while the first holds it");
 
   await tap(second, "#llk-web-cover-action");
-  await second.waitForSelector("#board button.tile", { timeout: 20000 });
+  await second.waitForSelector("#board button.tile", { timeout: LOAD_MS });
   check(JSON.stringify(await boardCells(second)) === JSON.stringify(board), "the second tab did not load the latest save");
   check((await owner(second)) === true, "Play here did not take the save over");
   await first.waitForSelector("#llk-web-cover");
@@ -31,8 +31,8 @@ try {
 
   // the first tab takes it back: it reloads as the owner, and the second one stops writing
   await tap(first, "#llk-web-cover-action");
-  await first.waitForFunction(() => window.__llkWeb?.owner === true, null, { timeout: 20000 });
-  await first.waitForSelector("#board button.tile", { timeout: 20000 });
+  await first.waitForFunction(() => window.__llkWeb?.owner === true, null, { timeout: LOAD_MS });
+  await first.waitForSelector("#board button.tile", { timeout: LOAD_MS });
   await second.waitForSelector("#llk-web-cover");
   check((await owner(second)) === false, "the second tab still writes after the first took it back");
 

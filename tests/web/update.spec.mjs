@@ -7,7 +7,16 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { serve } from "../../web/serve.mjs";
-import { boardCells, check, DIST, dismissIntro, launchPhone, serviceWorkerInControl, tap } from "./lib.mjs";
+import {
+  boardCells,
+  check,
+  dismissIntro,
+  DIST,
+  launchPhone,
+  LOAD_MS,
+  serviceWorkerInControl,
+  tap,
+} from "./lib.mjs";
 
 /** The list the build writes into sw.js (web/vite/precache-plugin.ts), recomputed from the files. */
 function precacheList(dir) {
@@ -35,7 +44,7 @@ const { page } = phone;
 const cacheNames = () => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith("llk-")).sort());
 try {
   await page.goto(url);
-  await page.waitForSelector("#board button.tile", { timeout: 20000 });
+  await page.waitForSelector("#board button.tile", { timeout: LOAD_MS });
   await dismissIntro(page);
   await serviceWorkerInControl(page);
   const before = await boardCells(page);
@@ -54,7 +63,7 @@ try {
     await reg?.update();
   });
   await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.waiting != null, null, {
-    timeout: 20000,
+    timeout: LOAD_MS,
   });
   check((await cacheNames()).length === 2, "the old version's cache went while its page is open");
   // the open page still plays on the old version
@@ -62,8 +71,8 @@ try {
   await page.waitForSelector("#board button.tile[data-hint]");
 
   await page.reload();
-  await page.waitForSelector('meta[name="llk-test-version"]', { state: "attached", timeout: 20000 });
-  await page.waitForSelector("#board button.tile", { timeout: 20000 });
+  await page.waitForSelector('meta[name="llk-test-version"]', { state: "attached", timeout: LOAD_MS });
+  await page.waitForSelector("#board button.tile", { timeout: LOAD_MS });
   await page.waitForFunction(async (v) => {
     const keys = (await caches.keys()).filter((k) => k.startsWith("llk-"));
     return keys.length === 1 && keys[0] === v;

@@ -18,6 +18,7 @@ import {
   text,
   tilesLeft,
   waitGone,
+  waitSaved,
 } from "../lib.mjs";
 
 test("seeded deal: select a pair, path and removal; retry gives the same board", async () => {
@@ -57,8 +58,15 @@ test("hint, shuffle keeps the tiles, undo brings them back", async () => {
     const g0 = await grid(b);
     // shuffle: same multiset, same count
     await click(b, "#btn-shuffle");
-    await b.pause(400);
-    const g1 = await grid(b);
+    // the shuffle's board (read before its answer the old board would pass the check below)
+    let g1 = g0;
+    await b.waitUntil(
+      async () => {
+        g1 = await grid(b);
+        return JSON.stringify(g1) !== JSON.stringify(g0);
+      },
+      { timeout: 10_000, timeoutMsg: "the shuffle moved no tile" },
+    );
     assertEq(multiset(g1), multiset(g0), "shuffle keeps the tile multiset");
     // undo after a match
     const pair = await hintPair(b);
@@ -153,7 +161,7 @@ test("quit and relaunch resumes the same board", async () => {
       await waitGone(b, pair);
     }
     saved = { grid: await grid(b), left: await tilesLeft(b), seed: await text(b, "#seed"), score: await text(b, "#score") };
-    await b.pause(300); // let the autosave land
+    await waitSaved(b, (doc) => doc.game?.counters?.moves === 2, "the two matches");
   } finally {
     await b.deleteSession();
   }

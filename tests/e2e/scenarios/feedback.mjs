@@ -131,7 +131,11 @@ test("feedback: auto-shuffle turned on while stuck shuffles at once", async () =
     const box = await b.$("#set-autoshuffle");
     // The setting applies as it is ticked: off first (nothing moves), then on.
     if (await box.isSelected()) await box.click();
-    await b.pause(500);
+    // once the shell has the setting, its answer (and any board it brought) has been drawn
+    await b.waitUntil(
+      () => b.executeAsync((done) => window.__TAURI_INTERNALS__.invoke("get_settings").then((s) => done(s.auto_shuffle === false), () => done(false))),
+      { timeout: 5000, timeoutMsg: "auto-shuffle off was not saved" },
+    );
     assertEq(await grid(b), before, "turning auto-shuffle off moved tiles");
     await box.click();
     assert(await box.isSelected(), "auto-shuffle ticked");

@@ -7,7 +7,23 @@ import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { appPids } from "../driver.mjs";
-import { APP, DATA, appState, assert, assertEq, hintPair, launch, matchPair, newGame, test, waitGone } from "../lib.mjs";
+import {
+  APP,
+  DATA,
+  appState,
+  assert,
+  assertEq,
+  callsAnswered,
+  click,
+  countCalls,
+  hintPair,
+  launch,
+  matchPair,
+  newGame,
+  test,
+  waitGone,
+  waitSaved,
+} from "../lib.mjs";
 
 /** Every file the app writes in its data directory (the saves: WebKit's own `storage/`
  * directory is the webview's) with its size, mtime and bytes. */
@@ -29,7 +45,14 @@ test("one instance: a second launch hands over and exits, the first keeps its ga
     const pair = await hintPair(b);
     await matchPair(b, pair);
     await waitGone(b, pair);
-    await b.pause(300); // let the autosave land
+    // Paused, the game writes nothing more (a running clock is saved every 15 s, which would
+    // change the files under the check below): once the pause's save is answered and on
+    // disk, the data directory holds still.
+    await countCalls(b);
+    await click(b, "#btn-pause");
+    await callsAnswered(b);
+    const paused = await appState(b);
+    await waitSaved(b, (doc) => doc.game?.elapsed_ms === paused.elapsed_ms && doc.game?.counters?.moves === 1, "the paused game");
     const pids = appPids();
     assertEq(pids.length, 1, "one app process");
     const [pid] = pids;
@@ -62,6 +85,7 @@ test("one instance: a second launch hands over and exits, the first keeps its ga
     assertEq(await appState(b), before.state, "the first app keeps its game");
     assertEq(snapshot(), before.files, "the data directory is untouched");
     // and it still plays
+    await click(b, "#btn-resume");
     const next = await hintPair(b);
     await matchPair(b, next);
   } finally {

@@ -151,7 +151,8 @@ test("journey: time up (the view's clock runs out) offers to retry the level", a
     await b.execute(() => location.reload());
     await b.$("#journey-bar").waitForDisplayed({ timeout: 20_000 });
     const bar = await barState(b);
-    assert(bar.left <= 2600 && bar.left > 0, `the bar resumes nearly empty: ${bar.left} ms`);
+    // (the clock runs while the page loads: on a slow machine the 2.5 s may be gone already)
+    assert(bar.left <= 2600 && bar.left >= 0, `the bar resumes nearly empty: ${bar.left} ms`);
     await b.$("#dlg-journey-lost[open]").waitForExist({ timeout: 10_000, timeoutMsg: "no time-up dialog" });
     assertEq((await appState(b)).journey.status, "lost", "the engine decided the level is lost");
     assert((await text(b, "#journey-lost-body")).length > 10, "the dialog says what happened");

@@ -1,8 +1,11 @@
 // e2e scenarios of the dead-end warning and Show me (the solver playing the game).
 import {
+  appState,
   assert,
   assertEq,
+  callsAnswered,
   click,
+  countCalls,
   grid,
   launch,
   matchPair,
@@ -61,14 +64,19 @@ test("show me: Solve plays the game to the end, stops on a key, and the end is n
   const b = await launch();
   try {
     await newGame(b, { layout: "10x10", seed: "2468" });
+    // count the calls on their way to the shell: a key may stop the run while a step is
+    await countCalls(b);
     await click(b, "#btn-demo");
     await b.waitUntil(async () => (await tilesLeft(b)) <= 96, { timeout: 10_000, timeoutMsg: "Solve did not play" });
     const path = await b.execute(() => JSON.parse(document.getElementById("path-overlay").dataset.path ?? "null"));
     assert(Array.isArray(path) && path.length >= 2, "a computer match draws its path");
     await shot(b, "show-me-running");
     await b.keys(["x"]);
-    await b.pause(200);
+    // a step sent before the key is answered and drawn (the engine made that match); then the
+    // board and the engine agree, and nothing more happens
+    await callsAnswered(b);
     const stopped = await tilesLeft(b);
+    assertEq(stopped, (await appState(b)).tiles_left, "the board shows every match the engine made");
     await b.pause(1500);
     assertEq(await tilesLeft(b), stopped, "a key stops the computer");
     assert(await b.execute(() => document.getElementById("solve-stop").hidden), "the stop bar is gone");

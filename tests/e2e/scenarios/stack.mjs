@@ -16,6 +16,7 @@ import {
   stackState,
   test,
   text,
+  waitSaved,
 } from "../lib.mjs";
 import { stackDom, tapStack, trayKinds } from "../stack-page.mjs";
 
@@ -269,7 +270,7 @@ test("stack: quit and relaunch resumes the same stack game", async () => {
       await tapStack(b, d.board.find((t) => t[2] === "true")[0]);
     }
     saved = { dom: await stackDom(b), seed: await text(b, "#seed"), level: await text(b, "#level") };
-    await b.pause(300);
+    await waitSaved(b, (doc) => doc.mode === "stack" && doc.history?.length === 4, "the four takes");
   } finally {
     await b.deleteSession();
   }

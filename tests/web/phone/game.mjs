@@ -3,7 +3,7 @@
 // Hint or from a deal's certificate, stack tiles from the Hint). Every tap is a finger's
 // (touch.mjs); form fields are filled as a phone keyboard would (no pointer). The selectors
 // are the view's, as the desktop end-to-end suite (tests/e2e/lib.mjs) uses them.
-import { check } from "../lib.mjs";
+import { check, LOAD_MS } from "../lib.mjs";
 import { tap } from "./touch.mjs";
 
 /** Loads the site (or reloads it) and waits for a board; dismisses the first-launch card. */
@@ -19,7 +19,7 @@ export async function openGame(page, url, { reload = false, keepIntro = false } 
 
 /** A classic board or a stack board drawn by the engine's answer (the other one is hidden). */
 export async function waitForBoard(page) {
-  await page.locator("#board button.tile:visible, #stack-board button.stile:visible").first().waitFor({ timeout: 30_000 });
+  await page.locator("#board button.tile:visible, #stack-board button.stile:visible").first().waitFor({ timeout: LOAD_MS });
 }
 
 /** The HUD: tiles left, score, combo, seed, mode. */
@@ -151,8 +151,12 @@ export async function playClassicByHints(page, onMatch = async () => {}) {
   for (let step = 0; step < 400; step++) {
     const s = await classicState(page);
     if (s.won) return matches;
-    if (s.stuck) await tap(page, "#stuck-shuffle");
-    else if (s.left === 0) await page.waitForSelector("#dlg-won[open], #dlg-journey-won[open]", { timeout: 10_000 });
+    if (s.stuck) {
+      // the banner goes with the shuffle's answer: read the state again only then (read
+      // before it, the board still says stuck and a second tap would find no button)
+      await tap(page, "#stuck-shuffle");
+      await page.waitForFunction(() => document.getElementById("stuck").hidden, null, { timeout: 10_000 });
+    } else if (s.left === 0) await page.waitForSelector("#dlg-won[open], #dlg-journey-won[open]", { timeout: 10_000 });
     else {
       await matchPair(page, await hintPair(page));
       await onMatch(++matches);

@@ -24,9 +24,12 @@ const scenarios = [];
 
 /**
  * Registers a scenario on a phone of `PHONES` ("portrait" 390×844, "small" 360×640,
- * "landscape" 844×390). `fn(t)` gets the scenario's handle (see `Run`).
+ * "landscape" 844×390). `fn(t)` gets the scenario's handle (see `Run`). `timeoutMs` guards
+ * against a hang only (every wait inside has its own limit): a whole game of 72 matches
+ * takes 30-40 s on a busy machine and over 90 s with two more processes spinning, so the
+ * guard leaves room for that.
  */
-export function scenario(name, phone, fn, { timeoutMs = 90_000 } = {}) {
+export function scenario(name, phone, fn, { timeoutMs = 300_000 } = {}) {
   if (!PHONES[phone]) throw new Error(`scenario ${name}: no phone ${phone}`);
   scenarios.push({ name, phone, fn, timeoutMs });
 }

@@ -101,7 +101,9 @@ export class SolveRun {
         if (this.run !== run) return;
         try {
           const res = await api.solveStep(this.host.elapsed());
-          if (res.mode === "classic" && this.run === run) this.host.play(res.outcome, res.game);
+          // drawn even when a key stopped the run while the step was on its way: the engine
+          // has made the match, and a board left without it would show two tiles that are gone
+          if (res.mode === "classic") this.host.play(res.outcome, res.game);
         } catch (e) {
           ok = false;
           this.host.toasts.show(this.message(e), "info", 5000);
