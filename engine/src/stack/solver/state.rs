@@ -8,6 +8,13 @@ use crate::stack::geometry::{Layout, TileId, MAX_KINDS};
 
 /// Kinds are `0..MAX_KINDS`; per-kind arrays have this many slots.
 pub(crate) const KINDS: usize = MAX_KINDS as usize;
+// The per-kind bit masks (`at_one`, `free_any`, ...) hold one bit per kind in a `u64`.
+const _: () = assert!(KINDS <= 64);
+
+/// Sets or clears bit `k` of `mask`.
+fn set_bit(mask: &mut u64, k: usize, on: bool) {
+    *mask = (*mask & !(1u64 << k)) | (u64::from(on) << k);
+}
 
 /// Why a position cannot even be searched: it is lost as given.
 #[derive(Debug, PartialEq, Eq)]
@@ -213,34 +220,16 @@ impl State {
 
     /// Brings kind `k`'s bits of `free_any` and `free_pair` up to date with `free_of`.
     fn mark_free(&mut self, k: usize) {
-        let bit = 1u64 << k;
         let n = self.free_of[k];
-        self.free_any = if n >= 1 {
-            self.free_any | bit
-        } else {
-            self.free_any & !bit
-        };
-        self.free_pair = if n >= 2 {
-            self.free_pair | bit
-        } else {
-            self.free_pair & !bit
-        };
+        set_bit(&mut self.free_any, k, n >= 1);
+        set_bit(&mut self.free_pair, k, n >= 2);
     }
 
     /// Brings kind `k`'s bits of `at_one` and `at_two` up to date with `tray`.
     fn mark_tray(&mut self, k: usize) {
-        let bit = 1u64 << k;
         let n = self.tray[k];
-        self.at_one = if n == 1 {
-            self.at_one | bit
-        } else {
-            self.at_one & !bit
-        };
-        self.at_two = if n == 2 {
-            self.at_two | bit
-        } else {
-            self.at_two & !bit
-        };
+        set_bit(&mut self.at_one, k, n == 1);
+        set_bit(&mut self.at_two, k, n == 2);
     }
 
     /// Whether taking free tile `t` now does not lose: it makes a triple, or leaves a
