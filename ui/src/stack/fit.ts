@@ -3,9 +3,11 @@
  * quarter-tile units), the holding row, the tray and the props bar fit the stage.
  * Seeing the whole stack matters for planning, so with a mouse tiles shrink to fit down to
  * 32 px; when even that does not fit they go back to the 40 px size (or the width's limit)
- * and the board scrolls. On a touch screen (a phone) a tile is never drawn under the touch
- * size, 40 px each way (`TOUCH_TILE`), unless the width cannot hold it: the board pans
- * vertically instead, never sideways. On a short, wide stage (a phone held sideways) the dock
+ * and the board scrolls. On a touch screen held upright (a phone in portrait) a tile is never
+ * drawn under the touch size, 40 px each way (`TOUCH_TILE`), unless the width cannot hold it:
+ * the board pans vertically instead, never sideways. Held sideways (844 × 390) the stage is
+ * too short for that (a level-2 stack at the touch size would leave about a quarter of the
+ * board out of view), so there the whole stack is shown, as with a mouse. On a short, wide stage (a phone held sideways) the dock
  * (holding row, tray, props) goes beside the board instead of below it when that shows
  * the whole stack where below does not, or draws bigger tiles.
  */
@@ -75,15 +77,10 @@ function dockHeight(trayTile: number): number {
   return heldH + slotH + 2 * TRAY_PAD + 4 + PROPS_H + 3 * ROW_GAP;
 }
 
-/** Share of the board in view (1 when it does not pan). */
-function shown(f: StackFit, availW: number, availH: number): number {
-  const stageW = f.sideDockW === null ? availW : availW - f.sideDockW - ROW_GAP;
-  return Math.min(1, stageW / f.boardW) * Math.min(1, (availH - f.chromeH) / f.boardH);
-}
-
 /**
  * The fit for a stage of `availW` × `availH` and a layout of `widthUnits` × `heightUnits`;
- * `touch`: a touch screen, whose tiles are kept at the touch size (`TOUCH_TILE`).
+ * `touch`: a touch screen, whose tiles are kept at the touch size (`TOUCH_TILE`) on an
+ * upright stage.
  */
 export function fitStack(
   availW: number,
@@ -93,17 +90,15 @@ export function fitStack(
   slots: number,
   touch = false,
 ): StackFit {
-  const below = fitWith(availW, availH, widthUnits, heightUnits, slots, null, touch);
-  if (availW <= availH) return below;
+  if (availW <= availH) return fitWith(availW, availH, widthUnits, heightUnits, slots, null, touch);
+  const below = fitWith(availW, availH, widthUnits, heightUnits, slots, null, false);
   const dockW = Math.round(Math.min(SIDE_DOCK_MAX, Math.max(SIDE_DOCK_MIN, availW * SIDE_DOCK_SHARE)));
   if (availW - dockW < 2 * BOARD_PAD + MIN_TILE * 3) return below;
-  const side = fitWith(availW, availH, widthUnits, heightUnits, slots, dockW, touch);
+  const side = fitWith(availW, availH, widthUnits, heightUnits, slots, dockW, false);
   if (dockHeight(side.trayTile) > availH) return below;
-  // beside when it shows the whole stack and below does not, or bigger tiles either way,
-  // or (the same tiles, both panning: a touch screen) more of the board in view
+  // beside when it shows the whole stack and below does not, or bigger tiles either way
   if (side.scrolls !== below.scrolls) return side.scrolls ? below : side;
-  if (side.tile !== below.tile || !side.scrolls) return side.tile > below.tile ? side : below;
-  return shown(side, availW, availH) > shown(below, availW, availH) ? side : below;
+  return side.tile > below.tile ? side : below;
 }
 
 function fitWith(
