@@ -149,6 +149,9 @@ export async function click(b, sel) {
 
 export const tileSel = ([r, c]) => `button.tile[data-row="${r}"][data-col="${c}"]`;
 
+/** The view's number for the game on screen (`<html data-game>`, set by the app's showGame). */
+export const gameShown = (b) => b.execute(() => document.documentElement.dataset.game ?? null);
+
 /** Starts a seeded game through the New game dialog. */
 export async function newGame(b, { layout = "10x10", seed = "12345", solvable = true, ring = true } = {}) {
   await click(b, "#btn-new");
@@ -167,10 +170,13 @@ export async function newGame(b, { layout = "10x10", seed = "12345", solvable = 
   );
   const seedInput = await b.$("#opt-seed");
   await seedInput.setValue(seed);
+  // the view numbers every game it draws (<html data-game>): wait for the next number, which
+  // changes even when the same seed is dealt twice in a row, then for the seed it shows
+  const before = await gameShown(b);
   await click(b, "#new-start");
-  await b.waitUntil(async () => (await text(b, "#seed")) === seed, {
+  await b.waitUntil(async () => (await gameShown(b)) !== before && (await text(b, "#seed")) === seed, {
     timeout: 15_000,
-    timeoutMsg: `seed ${seed} not shown`,
+    timeoutMsg: `no new game with seed ${seed} shown`,
   });
   await b.waitUntil(async () => (await b.$$("button.tile.vanishing")).length === 0, { timeout: 5000 });
 }

@@ -8,6 +8,7 @@ import "./phone/scenarios/guard.mjs";
 import "./phone/scenarios/play.mjs";
 import "./phone/scenarios/level.mjs";
 import "./phone/scenarios/layout.mjs";
+import "./phone/scenarios/stack-fit.mjs";
 import "./phone/scenarios/saves.mjs";
 import "./phone/scenarios/tabs.mjs";
 import { runAll } from "./phone/harness.mjs";

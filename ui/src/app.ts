@@ -193,6 +193,9 @@ export class App {
     return run;
   }
 
+  /** Games drawn whole so far (see `showGame`). */
+  private gamesShown = 0;
+
   private openNewGame(): void {
     const current = this.mode.current();
     this.newGameDialog.open(current, this.settings.auto_shuffle, current !== null);
@@ -219,6 +222,9 @@ export class App {
     const stack = view.mode === "stack";
     this.stage.classList.toggle("mode-stack", stack);
     document.documentElement.dataset["mode"] = view.mode;
+    // Which game is on screen: changes with every game drawn whole (new, resumed, retried),
+    // even one dealt from the same seed as the last, so a test can wait for the next one.
+    document.documentElement.dataset["game"] = String(++this.gamesShown);
     byId("board-scroll").hidden = stack;
     byId("keys-help").dataset["i18n"] = stack ? "keys.helpStack" : "keys.help";
     byId("keys-help").textContent = this.t(stack ? "keys.helpStack" : "keys.help");

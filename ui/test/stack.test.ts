@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FIT_MIN_TILE, fitStack, HARD_MIN_TILE, heldTileFor, MAX_TILE, MIN_TILE, trayTileFor } from "../src/stack/fit";
+import { FIT_MIN_TILE, fitStack, HARD_MIN_TILE, heldTileFor, MAX_TILE, MIN_TILE, TOUCH_TILE, trayTileFor } from "../src/stack/fit";
 import { firstPoint, nextPoint, type NavPoint } from "../src/stack/nav";
 import { collapseSlot, heldSlots, placeChanges, sameDeal, slotShifts, traySlots } from "../src/stack/tray-map";
 import type { Place, StackTileView } from "../src/ipc";
@@ -54,6 +54,33 @@ describe("fitStack", () => {
     // upright and on a desktop window the dock stays below
     expect(fitStack(374, 690, 28, 32, 7).sideDockW).toBeNull();
     expect(fitStack(1896, 960, 28, 32, 7).sideDockW).toBeNull();
+  });
+  it("keeps a touch screen's tiles at the touch size: the board pans vertically, never sideways", () => {
+    // levels 2 and 10 (28 × 42 units) and 5 (28 × 34) on a 360 × 640 phone (stage 336 × 528)
+    for (const hu of [42, 34]) {
+      const mouse = fitStack(336, 528, 28, hu, 7);
+      const touch = fitStack(336, 528, 28, hu, 7, true);
+      expect(mouse.tile).toBeLessThan(TOUCH_TILE);
+      expect(touch.tile).toBe(TOUCH_TILE);
+      expect(touch.scrolls).toBe(true);
+      expect(touch.boardW).toBeLessThanOrEqual(336);
+    }
+    // 390 × 844 (stage 366 × 732): bigger tiles that still show the whole stack
+    const tall = fitStack(366, 732, 28, 42, 7, true);
+    expect(tall.tile).toBeGreaterThanOrEqual(TOUCH_TILE);
+    expect(tall.scrolls).toBe(false);
+    // a stage too narrow for the touch size: the width's limit, still no sideways panning
+    const narrow = fitStack(300, 600, 28, 42, 7, true);
+    expect(narrow.tile).toBe(Math.floor(((300 - 20) / 28) * 4));
+    expect(narrow.boardW).toBeLessThanOrEqual(300);
+  });
+  it("shows the whole stack on a touch screen held sideways, as with a mouse", () => {
+    // 844 × 390 (stage 732 × 374): the touch size would leave a quarter of level 2 out of view
+    const touch = fitStack(732, 374, 28, 42, 7, true);
+    expect(touch).toEqual(fitStack(732, 374, 28, 42, 7));
+    expect(touch.sideDockW).not.toBeNull();
+    expect(touch.scrolls).toBe(false);
+    expect(touch.tile).toBeLessThan(TOUCH_TILE);
   });
   it("draws held tiles (tapped) at the touch size or more on every phone stage", () => {
     for (const [w, h, wu, hu] of [

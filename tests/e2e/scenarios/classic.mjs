@@ -46,6 +46,13 @@ test("seeded deal: select a pair, path and removal; retry gives the same board",
     await b.waitUntil(async () => (await tilesLeft(b)) === 100, { timeout: 10_000 });
     assertEq(await grid(b), g0, "retry deals the same board");
     assertEq(await text(b, "#seed"), "12345", "seed kept");
+    // the same seed dealt again after a match: the seed shown does not change, so newGame
+    // waits for the view's next game number; the board is whole as soon as it returns
+    const again = await hintPair(b);
+    await matchPair(b, again);
+    await waitGone(b, again);
+    await newGame(b, { layout: "10x10", seed: "12345" });
+    assertEq(await grid(b), g0, "the same seed dealt again: the whole board at once");
   } finally {
     await b.deleteSession();
   }

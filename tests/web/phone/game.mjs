@@ -76,13 +76,17 @@ export async function newGame(page, { mode = "classic", layout, seed, level, res
   }
   if (mode === "journey" && (await page.isChecked("#opt-journey-restart")) !== restart) await tap(page, "#opt-journey-restart");
   if (seed !== undefined && mode !== "journey") await page.fill("#opt-seed", String(seed));
+  // the view numbers every game it draws (<html data-game>): the next number says a new game
+  // is on screen even when its seed is the one shown before
+  const before = await page.evaluate(() => document.documentElement.dataset.game ?? null);
   await tap(page, "#new-start");
   await page.waitForFunction(
-    ([m, s]) =>
+    ([m, s, was]) =>
       !document.getElementById("dlg-new").open &&
+      document.documentElement.dataset.game !== was &&
       document.documentElement.dataset.mode === m &&
       (s === null || document.getElementById("seed").textContent === s),
-    [mode, seed === undefined || mode === "journey" ? null : String(seed)],
+    [mode, seed === undefined || mode === "journey" ? null : String(seed), before],
     { timeout: 20_000 },
   );
   await waitForBoard(page);

@@ -2,8 +2,8 @@
  * The classic board's controller, for free play and for a journey's levels (a journey is
  * a classic board with its level bar and dialogs, journey/controller.ts): sends taps,
  * hints, shuffles and undos to the engine through the app's ordered queue and draws the
- * answers (selection, the path, vanishing tiles, slide glides, "+points", the no-path
- * shake, an auto-shuffle after its match), keeps focus on the board for the arrow keys,
+ * answers (selection, the no-path shake; a match's path, glides, "+points" and any
+ * auto-shuffle are drawn by match-draw.ts), keeps focus on the board for the arrow keys,
  * sizes the board to the stage, and runs the dead-end warning and "Show me". The app owns
  * the clock, the pause, the HUD's shared parts and the dialogs every mode shares.
  */
@@ -18,18 +18,17 @@ import { JourneyUi } from "../journey/controller";
 import type { Action } from "../keys";
 import type { ModeAction, ModeController, ModeHost } from "../mode";
 import { sound, soundForOutcome } from "../sound";
-import { timing } from "../timings";
 import { BoardView } from "./board-view";
 import { DeadEnd } from "./dead-end";
-import { clearFloats, ComboMeter, floatPoints, preShuffleCells, shake, SHUFFLE_MS } from "./feedback";
+import { clearFloats, ComboMeter, shake } from "./feedback";
 import { firstTile, nextFocus } from "./focus";
 import { fitBoard, TOUCH_MIN_CELL } from "./layout";
+import { MatchDraw } from "./match-draw";
 import { MoreRows } from "./more-rows";
 import { engineDirection, screenDims } from "./orientation";
 import { PathOverlay } from "./path-overlay";
 import { pathDuration, sameGeometry } from "./path-view";
 import { minCell, scrollbarWidth } from "./screen-fit";
-import { glideDuration, glides } from "./slide-motion";
 import { SolveRun } from "./solve-run";
 
 export interface ClassicHost extends ModeHost {
@@ -61,9 +60,8 @@ export class ClassicController implements ModeController {
   private readonly moreRows: MoreRows;
   /** The winning select's `new_best` (the shell decides "New best", not the view). */
   private newBest = false;
-  /** An auto-shuffle is being shown after its match: taps wait until it is drawn. */
-  private settleUntil = 0;
-  private settleTimer = 0;
+  /** A match's path, vanishing pair, glides, "+points" and any auto-shuffle after it. */
+  private readonly matchDraw: MatchDraw;
   /**
    * Counts the boards drawn whole (a new game, a shuffle, an undo, another mode): what a tap
    * left for after its frame (the match's line, "+points") is dropped if the board it was
@@ -96,6 +94,17 @@ export class ClassicController implements ModeController {
       },
       undoToSolvable: () => void host.enqueue(async () => this.afterChange(await api.undoToSolvable(), "undo")),
       error: (e) => host.error(e),
+    });
+    this.matchDraw = new MatchDraw({
+      board: this.board,
+      overlay: this.overlay,
+      fxFrame: this.fxFrame,
+      reducedMotion,
+      toasts: host.toasts,
+      t: () => host.t(),
+      current: () => this.game,
+      boards: () => this.boards,
+      pulseCombo: () => host.hud.pulseCombo(),
     });
     this.solveRun = new SolveRun({
       enqueue: (task) => host.enqueue(task),
@@ -130,7 +139,7 @@ export class ClassicController implements ModeController {
    *  pending auto-shuffle, "Show me"). */
   leaving(): void {
     this.boards++;
-    this.cancelSettle();
+    this.matchDraw.cancel();
     this.newBest = false;
     this.solveRun.stop(false);
   }
@@ -289,7 +298,7 @@ export class ClassicController implements ModeController {
 
   /** The board after a change that is no tap (shuffle, undo, an auto-shuffle turned on while stuck). */
   afterChange(view: AnyView, what: "shuffle" | "undo"): void {
-    this.cancelSettle();
+    this.matchDraw.cancel();
     this.boards++;
     if (view.mode === "stack") return this.host.showAny(view);
     if (view.mode === "journey") this.journey.update(view, false);
@@ -311,7 +320,7 @@ export class ClassicController implements ModeController {
   private select(row: number, col: number): void {
     void this.host.enqueue(async () => {
       if (this.host.paused() || !this.game || this.game.status === "won") return;
-      if (performance.now() < this.settleUntil) return;
+      if (this.matchDraw.settling()) return;
       const res = await api.select(row, col, this.host.elapsed());
       if (res.mode !== "stack") this.newBest = res.new_best;
       if (res.mode === "classic") this.applyOutcome(res.outcome, res.game);
@@ -365,58 +374,15 @@ export class ClassicController implements ModeController {
     this.host.refresh();
   }
 
-  /** A match: the path, the pair vanishing, "+points", the slide glides, then any
-   *  auto-shuffle; the won dialog once all of it has been seen. */
+  /** A match drawn (matchDraw), then the won dialog once all of it has been seen. */
   private drawMatch(outcome: Extract<Outcome, { kind: "matched" }>, game: GameView): void {
-    const reduced = this.reducedMotion.matches;
-    const total = reduced ? 0 : pathDuration(outcome.path);
-    const fade = reduced ? 60 : timing("fade");
-    this.overlay.setPath(outcome.path);
-    this.board.setHint([]);
-    this.board.setSelection(null);
     const before = this.game?.cells ?? game.cells;
-    this.board.vanish(outcome.removed, total, fade);
     this.game = game;
-    const moves = outcome.moves;
-    // An auto-shuffle waits for its match: the board as the match left it first.
-    this.board.render(outcome.shuffled ? { ...game, cells: preShuffleCells(before, outcome.removed, moves), selection: null } : game);
-    // slide rules: path first, then the tiles glide from → to, then any shuffle
-    this.board.el.dataset["moves"] = JSON.stringify(moves);
-    let settle = total + fade;
-    if (moves.length > 0 && !reduced) {
-      const glideMs = glideDuration(moves);
-      this.board.glide(glides(moves), total, glideMs);
-      settle = Math.max(settle, total + glideMs);
-    }
-    if (outcome.shuffled) this.showAutoShuffle(game, settle, reduced);
-    this.afterMatchFrame(outcome, total, reduced ? 250 : Math.round(fade / 2), game.tiles_left);
+    const doneMs = this.matchDraw.draw(outcome, before, game);
     if (game.status === "won") {
       this.host.stopClock();
-      window.setTimeout(() => this.showWon(), total + fade + 150);
+      window.setTimeout(() => this.showWon(), doneMs + 150);
     }
-  }
-
-  /**
-   * What a match shows after its first frame: the line (over `totalMs`, held `holdMs`), the
-   * "+points", the combo's pulse and the announcement. The line and the points are timed from
-   * the answer: drawn `late` ms after it, their animations start `late` ms in, so they end
-   * when they would have had they been drawn with the tiles (the first frame shows a line of
-   * length zero either way).
-   */
-  private afterMatchFrame(outcome: Extract<Outcome, { kind: "matched" }>, totalMs: number, holdMs: number, tilesLeft: number): void {
-    const answered = performance.now();
-    const boards = this.boards;
-    afterFrame(() => {
-      if (boards !== this.boards) return;
-      const late = performance.now() - answered;
-      const g = this.board.geometry();
-      if (g) {
-        this.overlay.draw(outcome.path, g, totalMs, holdMs, "link", late);
-        floatPoints(this.fxFrame, g, outcome.removed, outcome.points, Math.round(totalMs / 2) - late);
-      }
-      if (outcome.combo > 1) this.host.hud.pulseCombo();
-      this.host.toasts.announce(this.host.t()("announce.matched", { n: tilesLeft }));
-    });
   }
 
   private async hint(): Promise<void> {
@@ -436,33 +402,6 @@ export class ClassicController implements ModeController {
     this.board.reveal([hint.a, hint.b], !this.reducedMotion.matches);
     const g = this.board.geometry();
     if (g && !this.reducedMotion.matches) this.overlay.draw(hint.path, g, pathDuration(hint.path), 900, "hint");
-  }
-
-  /** After the match's line and fade (`afterMs`): the shuffled board, animated, then the
-   *  toast. Taps wait meanwhile; an undo or a new game first cancels it. */
-  private showAutoShuffle(game: GameView, afterMs: number, reduced: boolean): void {
-    this.cancelSettle();
-    this.settleUntil = performance.now() + afterMs + 40;
-    this.board.el.dataset["autoShuffle"] = "pending";
-    this.settleTimer = window.setTimeout(() => {
-      this.settleUntil = 0;
-      if (this.game !== game) return;
-      this.board.render(game);
-      const el = this.board.el;
-      el.classList.remove("shuffling");
-      if (!reduced) {
-        void el.offsetWidth;
-        el.classList.add("shuffling");
-      }
-      el.dataset["autoShuffle"] = "shown";
-      sound.play("shuffle");
-      this.settleTimer = window.setTimeout(() => this.host.toasts.show(this.host.t()("shuffled.auto")), reduced ? 0 : SHUFFLE_MS);
-    }, afterMs + 40);
-  }
-
-  private cancelSettle(): void {
-    window.clearTimeout(this.settleTimer);
-    this.settleUntil = 0;
   }
 
   // ---- upkeep ----------------------------------------------------------------------

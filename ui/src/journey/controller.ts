@@ -13,7 +13,7 @@ import { sound } from "../sound";
 import type { Translate } from "../i18n";
 import type { AnyView, JourneyView } from "../ipc";
 import type { Toasts } from "../toast";
-import { barFill, ruleIcon, ruleKey, secondsLeft, timeLeft, urgent } from "./rules";
+import { barFill, ruleIcon, ruleKey, ruleShortKey, secondsLeft, timeLeft, urgent } from "./rules";
 
 export interface JourneyHost {
   enqueue(task: () => Promise<void>): Promise<void>;
@@ -41,6 +41,8 @@ export class JourneyUi {
   private readonly timeText = byId("journey-time-text");
   private readonly refill = byId("journey-refill");
   private readonly levelText = byId("journey-level");
+  /** The level with the rule's short name, shown instead on phones in portrait. */
+  private readonly levelShort = byId("journey-level-short");
   private readonly icon = byId("journey-rule-icon");
   private readonly total = byId("journey-total");
   private readonly lostDialog = byId<HTMLDialogElement>("dlg-journey-lost");
@@ -118,6 +120,9 @@ export class JourneyUi {
     const t = this.host.t();
     const j = v.journey;
     this.levelText.textContent = t("journey.levelRule", { level: j.level, rule: t(ruleKey(j.rule)) });
+    this.levelShort.textContent = t("journey.levelRule", { level: j.level, rule: t(ruleShortKey(j.rule)) });
+    // the full name stays one long press (or hover) away where the short one is shown
+    this.levelShort.title = this.levelText.textContent;
     this.icon.querySelector("path")?.setAttribute("d", ruleIcon(j.rule));
     this.icon.dataset["rule"] = j.rule;
     this.bar.dataset["level"] = String(j.level);

@@ -10,6 +10,12 @@ export function ruleKey(rule: SlideRule): Key {
   return `slide.${rule}` as Key;
 }
 
+/** The rule's short name, for a phone's journey bar in portrait (the long one wrapped to
+ *  three lines at 360 px: "Tiles slide together, to the middle column"). */
+export function ruleShortKey(rule: SlideRule): Key {
+  return `slide.short.${rule}` as Key;
+}
+
 /** The arrow icon of a rule (24×24 SVG path data, stroked): which way the tiles go. */
 export function ruleIcon(rule: SlideRule): string {
   switch (rule) {

@@ -216,6 +216,16 @@ export const en = {
   "slide.together-h": "Tiles slide together, to the middle column",
   "slide.apart-v": "Tiles slide apart, up and down",
   "slide.together-v": "Tiles slide together, to the middle row",
+  // the rule's name in a phone's journey bar (portrait), beside its arrow
+  "slide.short.none": "Tiles stay",
+  "slide.short.down": "Tiles fall",
+  "slide.short.up": "Tiles rise",
+  "slide.short.left": "Slide left",
+  "slide.short.right": "Slide right",
+  "slide.short.apart-h": "Apart, left–right",
+  "slide.short.together-h": "To mid column",
+  "slide.short.apart-v": "Apart, up–down",
+  "slide.short.together-v": "To mid row",
   // feedback for every moment of a game
   "feedback.noPath": "No path with ≤ 2 turns joins these two tiles.",
   "stuck.noHint": "Hint is off: no pair can be joined, so there is nothing to suggest. Shuffle, or undo your last move.",

@@ -7,6 +7,8 @@
  */
 import { sound, soundForTake } from "../sound";
 import { api } from "../api";
+import { TOUCH_MIN_CELL } from "../classic/layout";
+import { minCell } from "../classic/screen-fit";
 import { faceOf } from "../faces";
 import { byId } from "../hud";
 import type { Translate } from "../i18n";
@@ -141,7 +143,9 @@ export class StackController implements ModeController {
     // the layout's extent from its top-left tile (the origin may lie outside it)
     const ox = Math.min(...v.tiles.map((t) => t.x));
     const oy = Math.min(...v.tiles.map((t) => t.y));
-    const f = fitStack(availW, availH, v.width - ox, v.height - oy, v.tray_size);
+    // a phone (or any touch screen) keeps its tiles at the touch size, as the classic board does
+    const touch = minCell() >= TOUCH_MIN_CELL;
+    const f = fitStack(availW, availH, v.width - ox, v.height - oy, v.tray_size, touch);
     this.board.applyFit(f, ox, oy);
     this.tray.applyFit(f);
     this.scroll.classList.toggle("scrolls", f.scrolls);

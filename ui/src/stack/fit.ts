@@ -1,17 +1,27 @@
 /**
  * Stack sizing (pure): how big tiles are drawn so the layout (its bounding box in
  * quarter-tile units), the holding row, the tray and the props bar fit the stage.
- * Seeing the whole stack matters for planning, so tiles shrink to fit down to 32 px;
- * when even that does not fit they go back to the 40 px touch size (or the width's
- * limit) and the board scrolls. On a short, wide stage (a phone held sideways) the dock
+ * Seeing the whole stack matters for planning, so with a mouse tiles shrink to fit down to
+ * 32 px; when even that does not fit they go back to the 40 px size (or the width's limit)
+ * and the board scrolls. On a touch screen held upright (a phone in portrait) a tile is never
+ * drawn under the touch size, 40 px each way (`TOUCH_TILE`), unless the width cannot hold it:
+ * the board pans vertically instead, never sideways. Held sideways (844 × 390) the stage is
+ * too short for that (a level-2 stack at the touch size would leave about a quarter of the
+ * board out of view), so there the whole stack is shown, as with a mouse. On a short, wide stage (a phone held sideways) the dock
  * (holding row, tray, props) goes beside the board instead of below it when that shows
  * the whole stack where below does not, or draws bigger tiles.
  */
 export const TILE_UNITS = 4;
 /** Touch size: tiles are not shrunk below it to fit the height. */
 export const MIN_TILE = 40;
-/** Smallest tile drawn to show the whole stack without scrolling. */
+/** Smallest tile drawn to show the whole stack without scrolling (with a mouse). */
 export const FIT_MIN_TILE = 32;
+/**
+ * On a touch screen, the smallest tile size whose drawn box is 40 px each way: a tile is
+ * drawn 2 px narrower than its size (the gap) and, above its depth edge (6 % of the size,
+ * stack.css), 2 px + the edge shorter: 45 − 2 − 2.7 ≥ 40.
+ */
+export const TOUCH_TILE = 45;
 /** Below this a tile is too small to read; the board then scrolls both ways. */
 export const HARD_MIN_TILE = 28;
 export const MAX_TILE = 80;
@@ -67,12 +77,24 @@ function dockHeight(trayTile: number): number {
   return heldH + slotH + 2 * TRAY_PAD + 4 + PROPS_H + 3 * ROW_GAP;
 }
 
-export function fitStack(availW: number, availH: number, widthUnits: number, heightUnits: number, slots: number): StackFit {
-  const below = fitWith(availW, availH, widthUnits, heightUnits, slots, null);
-  if (availW <= availH) return below;
+/**
+ * The fit for a stage of `availW` × `availH` and a layout of `widthUnits` × `heightUnits`;
+ * `touch`: a touch screen, whose tiles are kept at the touch size (`TOUCH_TILE`) on an
+ * upright stage.
+ */
+export function fitStack(
+  availW: number,
+  availH: number,
+  widthUnits: number,
+  heightUnits: number,
+  slots: number,
+  touch = false,
+): StackFit {
+  if (availW <= availH) return fitWith(availW, availH, widthUnits, heightUnits, slots, null, touch);
+  const below = fitWith(availW, availH, widthUnits, heightUnits, slots, null, false);
   const dockW = Math.round(Math.min(SIDE_DOCK_MAX, Math.max(SIDE_DOCK_MIN, availW * SIDE_DOCK_SHARE)));
   if (availW - dockW < 2 * BOARD_PAD + MIN_TILE * 3) return below;
-  const side = fitWith(availW, availH, widthUnits, heightUnits, slots, dockW);
+  const side = fitWith(availW, availH, widthUnits, heightUnits, slots, dockW, false);
   if (dockHeight(side.trayTile) > availH) return below;
   // beside when it shows the whole stack and below does not, or bigger tiles either way
   if (side.scrolls !== below.scrolls) return side.scrolls ? below : side;
@@ -86,6 +108,7 @@ function fitWith(
   heightUnits: number,
   slots: number,
   sideDockW: number | null,
+  touch: boolean,
 ): StackFit {
   const trayTile = trayTileFor(sideDockW ?? availW, slots);
   const chromeH = sideDockW === null ? dockHeight(trayTile) : 0;
@@ -96,8 +119,12 @@ function fitWith(
   const boardAvailH = availH - chromeH - 2 * BOARD_PAD;
   const byW = (boardAvailW / w) * TILE_UNITS;
   const byH = (boardAvailH / h) * TILE_UNITS;
+  // the smallest tile that may be drawn to show the whole stack, and the size to go back to
+  // (as far as the width allows) when it does not fit: the board then pans vertically
+  const fitMin = touch ? TOUCH_TILE : FIT_MIN_TILE;
+  const panTile = touch ? TOUCH_TILE : MIN_TILE;
   let tile = Math.floor(Math.min(byW, byH, MAX_TILE));
-  if (tile < FIT_MIN_TILE) tile = Math.max(HARD_MIN_TILE, Math.min(MIN_TILE, Math.floor(byW)));
+  if (tile < fitMin) tile = Math.max(HARD_MIN_TILE, Math.min(panTile, Math.floor(byW)));
   const unit = tile / TILE_UNITS;
   const boardW = Math.ceil(w * unit) + 2 * BOARD_PAD;
   const boardH = Math.ceil(h * unit) + 2 * BOARD_PAD;

@@ -1,10 +1,39 @@
 // The journey on the smallest phone (360×640): its 16 × 9 board cannot fit at the 40 px touch
 // size (16 rows need 652 px), so it pans vertically and says so ("4 more rows" at the edge it
 // continues past, the other edge's label once scrolled); the level bar stays two rows; a
-// match's "+2 s" refill stays within the timer's row, clear of the rule's name and the score.
+// match's "+2 s" refill stays within the timer's row, clear of the rule's name and the score; every
+// rule's short name (all three languages) fits the bar on one line.
+import { readFileSync } from "node:fs";
 import { check } from "../../lib.mjs";
 import { checkEq, scenario } from "../harness.mjs";
 import { matchPair, newGame, openGame, saved } from "../game.mjs";
+
+/** "Level 10: <rule's short name>" for every rule, in every language (ui/src/lang/). */
+const SHORT_LEVEL_LABELS = ["en", "zh-hans", "zh-hant"].flatMap((lang) => {
+  const table = readFileSync(new URL(`../../../../ui/src/lang/${lang}.ts`, import.meta.url), "utf8");
+  const level = /"journey\.levelRule": "([^"]+)"/.exec(table)[1].replace("{level}", "10");
+  return [...table.matchAll(/"slide\.short\.[a-z-]+": "([^"]+)"/g)].map((m) => level.replace("{rule}", m[1]));
+});
+
+/** On a phone in portrait the level shows the rule's short name: one line, never cut short
+ *  (the long "Tiles slide together, to the middle column" took three lines at 360 px). */
+async function shortRuleNamesFit(page) {
+  checkEq(SHORT_LEVEL_LABELS.length, 27, "nine short rule names in each language");
+  const cut = await page.evaluate((labels) => {
+    const el = document.getElementById("journey-level-short");
+    const kept = el.textContent;
+    const line = document.querySelector(".journey-total").getBoundingClientRect().height;
+    const out = [];
+    for (const text of labels) {
+      el.textContent = text;
+      const h = document.querySelector(".journey-level").getBoundingClientRect().height;
+      if (el.scrollWidth > el.clientWidth || h > line * 1.5) out.push(`${text} (${el.scrollWidth}/${el.clientWidth} px wide, ${h} px tall)`);
+    }
+    el.textContent = kept;
+    return out;
+  }, SHORT_LEVEL_LABELS);
+  checkEq(cut, [], "short level labels cut or wrapped at 360 px");
+}
 
 /** The board's panning, its cells and the two "more rows" labels. */
 const boardState = (page) =>
@@ -29,6 +58,7 @@ scenario("the journey's 16x9 board pans on a small phone and says how many rows 
   checkEq(start, { pansX: false, pansY: true, tileH: 40, above: null, below: "4 more rows" }, "the board at the level's start");
   const barH = await page.evaluate(() => document.getElementById("journey-bar").getBoundingClientRect().height);
   check(barH < 60, `the level bar is two rows: ${barH} px`);
+  await shortRuleNamesFit(page);
   await page.evaluate(() => {
     const s = document.getElementById("board-scroll");
     s.scrollTop = s.scrollHeight;
