@@ -36,7 +36,7 @@ export interface LaunchReport {
   marks: Record<string, number>;
 }
 
-/** Resolves `firstPaint` (once the first board is painted: `markFirstBoard`). */
+/** The resolver of `firstPaint`, called by `markFirstBoard` once the first board is painted. */
 let boardPainted: () => void = () => {};
 const firstPaint = new Promise<void>((resolve) => (boardPainted = resolve));
 
