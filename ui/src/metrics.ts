@@ -36,6 +36,15 @@ export interface LaunchReport {
   marks: Record<string, number>;
 }
 
+/** The resolver of `firstPaint`, called by `markFirstBoard` once the first board is painted. */
+let boardPainted: () => void = () => {};
+const firstPaint = new Promise<void>((resolve) => (boardPainted = resolve));
+
+/** Resolves once the first board is painted (e.g. to start work that would slow it down). */
+export function firstBoardPainted(): Promise<void> {
+  return firstPaint;
+}
+
 /**
  * Records the first board paint (call once the board is in the DOM): marks `board` now,
  * `frame` at the next animation frame (style, layout and paint of the board follow it),
@@ -54,6 +63,7 @@ export function markFirstBoard(painted: (report: LaunchReport) => void = () => {
           metrics.firstBoardEpochMs = performance.timeOrigin + metrics.firstBoardMs;
           document.documentElement.dataset["firstBoardMs"] = metrics.firstBoardMs.toFixed(1);
           painted({ origin: performance.timeOrigin, firstBoardMs: metrics.firstBoardMs, marks: { ...metrics.marks } });
+          boardPainted();
         }
         resolve();
       });

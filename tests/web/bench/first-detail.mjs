@@ -4,11 +4,14 @@
 // main thread and in its workers, from navigation start), the longest main-thread slices, the
 // image work per kind of slice, and what runs inside the longest style recalculation
 // (UpdateLayoutTree) of the load.
-//   node tests/web/bench/first-detail.mjs [web/dist]
+//   node tests/web/bench/first-detail.mjs [web/dist] [--save trace.json]
+// (--save writes the whole trace, with the marks, for a closer look in DevTools or a script)
+import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import { serve } from "../../../web/serve.mjs";
 import { CHROMIUM_ARGS, DIST, PHONES } from "../lib.mjs";
+import { boardPainted, watchBoard } from "./first-board.mjs";
 import { printTable } from "./stats.mjs";
 
 const require = createRequire(new URL("../../../ui/package.json", import.meta.url));
@@ -57,21 +60,28 @@ function timeline(events, slices, marks) {
   console.log("");
 }
 
-const server = await serve(resolve(process.argv[2] ?? DIST), 0);
+const args = process.argv.slice(2);
+const saveAt = args.indexOf("--save");
+const saveTo = saveAt >= 0 ? args.splice(saveAt, 2)[1] : null;
+const server = await serve(resolve(args[0] ?? DIST), 0);
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
 try {
   const context = await browser.newContext({ viewport: PHONES.portrait, deviceScaleFactor: 3, isMobile: true, hasTouch: true, locale: "en-US" });
+  await context.addInitScript(watchBoard);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   await browser.startTracing(page, { categories: CATEGORIES });
+  const painted = boardPainted(page);
   await page.goto(`http://127.0.0.1:${server.address().port}/`);
-  await page.waitForSelector("#board button.tile", { timeout: 60_000 });
+  await painted;
   await page.waitForTimeout(1500); // the board's frames
   const events = JSON.parse((await browser.stopTracing()).toString("utf8")).traceEvents;
   const slices = events.filter((e) => e.ph === "X" && e.dur !== undefined);
-  timeline(events, slices, await page.evaluate(() => window.__llkMetrics?.marks ?? {}));
+  const marks = await page.evaluate(() => window.__llkMetrics?.marks ?? {});
+  if (saveTo) writeFileSync(saveTo, JSON.stringify({ marks, traceEvents: events }));
+  timeline(events, slices, marks);
   console.log("longest slices (ms, throttled)");
   printTable(slices.sort((a, b) => b.dur - a.dur).slice(0, 15).map((e) => ({ slice: e.name, ms: e.dur / 1000 })));
   console.log("\nimage work");

@@ -22,12 +22,14 @@ const SCRIPT = new Set([
 ]);
 /**
  * Whether main-thread slice `e` is the benchmark's own script, not the page's: a DevTools
- * message (playwright-core's `evaluate` and `waitForFunction`, whose promises run in the page)
- * or a frame callback of playwright-core's polling (`waitForFunction` polls every frame with a
- * function named `next` of its injected script, which has no URL).
+ * message (playwright-core's `evaluate`, whose promises run in the page), the callback of
+ * `whenDone`'s observer (`benchWait`), or a frame callback of playwright-core's polling
+ * (`waitForFunction` polls every frame with a function named `next` of its injected script,
+ * which has no URL: the Hint's wait does, before a tap's window).
  */
 function harness(e, main) {
   if (e.name === "Receive mojo message") return e.args?.chrome_mojo_event_info?.mojo_interface_tag === "blink.mojom.DevToolsSession";
+  if (e.name === "FunctionCall") return e.args?.data?.functionName === "benchWait" && !e.args?.data?.url;
   if (e.name !== "FireAnimationFrame") return false;
   const end = e.ts + (e.dur ?? 0);
   return main.some((c) => c.name === "FunctionCall" && c.ts >= e.ts && c.ts < end && c.args?.data?.functionName === "next" && !c.args?.data?.url);
@@ -77,11 +79,39 @@ function watchAnswers() {
 export const sel = ([r, c]) => `#board button.tile[data-row="${r}"][data-col="${c}"]`;
 const tilesLeft = (page) => page.evaluate(() => Number(document.getElementById("tiles-left").textContent));
 
-/** Taps tile `cell` with the answer observer armed; waits until `done` holds in the page. */
+/**
+ * Runs in the page, sent by `tapTile` before its touch: arms the answer observer, then resolves
+ * once `done(arg)` holds, checked at each change of the page's DOM by an observer (its callback
+ * named `benchWait`, which `harness` counts as the benchmark's) and not by polling: playwright-
+ * core's `waitForFunction` ran a check in every frame of the tap's window and answered through a
+ * DevTools message each time, script on the page's main thread that the page itself never runs.
+ */
+function whenDone(done, arg) {
+  window.__llkArm();
+  return new Promise((resolve, reject) => {
+    const obs = new MutationObserver(function benchWait() {
+      if (!done(arg)) return;
+      obs.disconnect();
+      clearTimeout(timer);
+      resolve(true);
+    });
+    const timer = setTimeout(() => {
+      obs.disconnect();
+      reject(new Error(`no answer within 10 s (${done.name} ${JSON.stringify(arg)})`));
+    }, 10_000);
+    obs.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+}
+
+/**
+ * Taps tile `cell` with the answer observer armed; waits until `done` holds in the page. One
+ * DevTools message before the touch and its answer after: `whenDone`'s source with `done`'s
+ * (evaluated by DevTools, so the page's Content-Security-Policy does not apply to it).
+ */
 export async function tapTile(page, cell, done, arg) {
-  await page.evaluate(() => window.__llkArm());
+  const answered = page.evaluate(`(${whenDone})(${done}, ${JSON.stringify(arg)})`);
   await tap(page, sel(cell));
-  await page.waitForFunction(done, arg, { timeout: 10_000 });
+  await answered;
 }
 
 /** The two cells the view's Hint marks. */

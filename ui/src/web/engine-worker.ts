@@ -5,6 +5,12 @@
  * and passes each request's JSON text through the module's exports (web/src/exports.rs):
  * `llk_alloc(len)`, `llk_call(ptr, len) -> answer length`, `llk_out()`. A trap (a panic in the
  * engine aborts) drops the instance and is reported; the page then sends a fresh init.
+ *
+ * Once compiled, and until the page's first call, the worker plays the page's first calls on a
+ * throwaway instance (`warmUp`): V8 compiles a WebAssembly function only when it is first
+ * called, and the first `init`, `presets` and `start` ran ~40 + 20 ms of such compiling (Node,
+ * unthrottled; ~100 ms more in a phone's first board, throttled) on the page's critical path.
+ * Compiled code belongs to the module, so the page's own instance then runs it at once.
  */
 import type { FromWorker, ToWorker } from "./worker-protocol";
 
@@ -56,12 +62,58 @@ function call(e: Exports, request: string): string {
   return decoder.decode(new Uint8Array(e.memory.buffer, e.llk_out(), len));
 }
 
+/**
+ * The page's first requests on a cold install (web/src/protocol.rs; the view's start-up in
+ * ui/src/app.ts): start the session, read its settings and presets, deal the first game.
+ */
+const WARM_UP: readonly object[] = [
+  { op: "init", files: {}, random: "1", now_ms: 0 },
+  { op: "invoke", command: "get_settings", args: null, now_ms: 0 },
+  { op: "invoke", command: "presets", args: null, now_ms: 0 },
+  { op: "invoke", command: "start", args: {}, now_ms: 0 },
+];
+/** Set by the page's first call: the warm-up stops before its next step. */
+let called = false;
+
+/**
+ * Runs `WARM_UP` on an instance of its own (its answers and writes dropped), one request per
+ * task, so that a call of the page waits for one step at most; stops at the page's first call
+ * or at any failure (the page's own call then meets it and reports it).
+ */
+function warmUp(module: WebAssembly.Module): void {
+  if (called) return;
+  let e: Exports;
+  try {
+    e = exportsOf(module);
+  } catch {
+    return;
+  }
+  const step = (i: number): void => {
+    const request = WARM_UP[i];
+    if (called || request === undefined) return;
+    try {
+      call(e, JSON.stringify(request));
+    } catch {
+      return;
+    }
+    setTimeout(() => step(i + 1), 0);
+  };
+  step(0);
+}
+
 scope.addEventListener("message", (event) => {
   const msg = event.data;
   if (msg.kind === "load") {
-    compiled ??= compile(msg.url);
+    if (!compiled) {
+      compiled = compile(msg.url);
+      compiled.then(
+        (module) => setTimeout(() => warmUp(module), 0),
+        () => {},
+      );
+    }
     return;
   }
+  called = true;
   const { id } = msg;
   if (!compiled) {
     scope.postMessage({ kind: "unavailable", id, message: "the engine module was never loaded" });

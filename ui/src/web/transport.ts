@@ -3,7 +3,7 @@
  * (docs/ipc.md), over the engine compiled to WebAssembly in a worker. On the first call it
  * starts the shell once:
  * 1. opens `localStorage` (missing: a notice, the game goes on unsaved), has the service
- *    worker registered once the page has loaded (web build only), and takes the engine worker
+ *    worker registered once the first board is painted (web build only), and takes the engine worker
  *    the boot script started (boot-handoff.ts; or starts it);
  * 2. takes the tab lock; when another tab holds it, covers the game with "open in another tab"
  *    until that tab closes or the player taps *Play here* (which takes the lock over), then
