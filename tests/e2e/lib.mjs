@@ -305,9 +305,14 @@ export function llkJson(bin, args) {
 
 // ---- the first-launch card ------------------------------------------------------------
 
-/** Closes the first-launch card if it is open (saved: it does not come back) and waits
- * until the shell has the setting. */
+/** Closes the first-launch card if it is open, once the first board is painted (saved: it
+ * does not come back), and waits until the shell has the setting. */
 export async function dismissIntro(b) {
+  // the card opens in the task that records the first paint (`data-first-board-ms`)
+  await b.waitUntil(() => b.execute(() => document.documentElement.dataset.firstBoardMs !== undefined), {
+    timeout: 30_000,
+    timeoutMsg: "the first board was not painted",
+  });
   const open = await b.execute(() => {
     const d = document.getElementById("dlg-intro");
     if (!d?.open) return false;

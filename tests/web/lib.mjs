@@ -112,8 +112,15 @@ export async function tap(page, selector) {
   }
 }
 
-/** Dismisses the first-launch card when it shows. */
+/** Waits until the page has painted its first board: the first-launch card, when it shows,
+ * opens in that same task (`data-first-board-ms` is set there), so a check after this sees it. */
+export async function waitForFirstPaint(page) {
+  await page.waitForFunction(() => document.documentElement.dataset.firstBoardMs !== undefined, null, { timeout: LOAD_MS });
+}
+
+/** Dismisses the first-launch card when it shows (once the first board is painted). */
 export async function dismissIntro(page) {
+  await waitForFirstPaint(page);
   const ok = page.locator("#intro-ok");
   if (await ok.isVisible().catch(() => false)) await tap(page, "#intro-ok");
 }

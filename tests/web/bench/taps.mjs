@@ -193,6 +193,8 @@ export async function openGame(browser, url, { viewport, throttle }) {
     const page = await context.newPage();
     await page.goto(url);
     await page.locator("#board button.tile").first().waitFor({ timeout: 60_000 });
+    // the first-launch card opens in the task that records the first paint
+    await page.waitForFunction(() => document.documentElement.dataset.firstBoardMs !== undefined, null, { timeout: 60_000 });
     if (await page.evaluate(() => document.getElementById("dlg-intro")?.open === true)) {
       await tap(page, "#intro-ok");
       await page.waitForFunction(() => !document.getElementById("dlg-intro").open);

@@ -3,7 +3,7 @@
 // Hint or from a deal's certificate, stack tiles from the Hint). Every tap is a finger's
 // (touch.mjs); form fields are filled as a phone keyboard would (no pointer). The selectors
 // are the view's, as the desktop end-to-end suite (tests/e2e/lib.mjs) uses them.
-import { check, LOAD_MS } from "../lib.mjs";
+import { check, LOAD_MS, waitForFirstPaint } from "../lib.mjs";
 import { tap } from "./touch.mjs";
 
 /** Loads the site (or reloads it) and waits for a board; dismisses the first-launch card. */
@@ -11,6 +11,7 @@ export async function openGame(page, url, { reload = false, keepIntro = false } 
   if (reload) await page.reload();
   else await page.goto(url);
   await waitForBoard(page);
+  await waitForFirstPaint(page);
   if (!keepIntro && (await page.evaluate(() => document.getElementById("dlg-intro")?.open === true))) {
     await tap(page, "#intro-ok");
     await page.waitForFunction(() => !document.getElementById("dlg-intro").open);
