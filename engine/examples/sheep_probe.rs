@@ -1,6 +1,6 @@
 //! Scratch measurement of the stack solver on real-style seeds and the captured maps:
 //! `sheep_probe STRATEGY MAX_NODES [SEED | A..B | captured-N]...`, one line per map
-//! (verdict, nodes, memo, refutation nodes, wall ms). STRATEGY: baseline, current,
+//! (verdict, nodes, memo, refutation nodes, takes asleep, wall ms). STRATEGY: baseline, current,
 //! pressure, unrefuted. Bad arguments
 //! get one line on stderr and exit 2.
 use std::process::ExitCode;
@@ -81,8 +81,8 @@ fn probe(args: Vec<String>) -> Result<(), String> {
         };
         if maps.len() <= 40 || word != "won" {
             println!(
-                "{name}: {word} nodes {} memo {} refute {} {ms} ms",
-                st.nodes, st.memo, st.refute_nodes
+                "{name}: {word} nodes {} memo {} refute {} slept {} {ms} ms",
+                st.nodes, st.memo, st.refute_nodes, st.slept_takes
             );
         }
     }

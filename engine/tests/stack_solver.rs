@@ -48,6 +48,8 @@ fn solver_agrees_with_the_exhaustive_search() {
     let mut jammed = 0u64;
     // Positions where an exposed triple's tile was the only move tried: likewise.
     let mut exposed = 0u64;
+    // Takes skipped because they were asleep (partial-order reduction): likewise.
+    let mut slept = 0u64;
     let cases = 6000;
     for c in 0..cases {
         let (layout, pos) = case(&mut rng);
@@ -60,6 +62,7 @@ fn solver_agrees_with_the_exhaustive_search() {
         );
         jammed += current.jammed_cuts;
         exposed += current.exposed_takes;
+        slept += current.slept_takes;
         // The searches kept for benchmarks (with the tray-pressure test, and the
         // baseline) must agree too.
         for strategy in [Strategy::Pressure, Strategy::Baseline] {
@@ -118,6 +121,55 @@ fn solver_agrees_with_the_exhaustive_search() {
         exposed > u64::from(cases / 10),
         "the exposed-triple rule fired only {exposed} times"
     );
+    assert!(
+        slept > u64::from(cases / 30),
+        "the sleep sets skipped only {slept} takes"
+    );
+}
+
+/// The sleep sets (partial-order reduction) on layouts with many free tiles at once, where
+/// most pairs of takes commute: the current search and the baseline (no sleep sets, and
+/// itself checked against the exhaustive search above) give the same verdict on every
+/// case, and the sleep sets skip many takes.
+#[test]
+fn sleep_sets_agree_with_the_baseline_on_wide_layouts() {
+    let mut rng = ChaCha8Rng::seed_from_u64(10);
+    let (mut slept, mut wins, mut losses) = (0u64, 0u32, 0u32);
+    let cases = 1500;
+    for c in 0..cases {
+        let n = 3 * rng.random_range(10..=16);
+        // As many kinds as triples, and a small tray: long searches with many dead ends.
+        let layout = random_layout_wide_of(&mut rng, n, n as u16 / 3);
+        let capacity = [5, 5, 6][rng.random_range(0..3)];
+        let pos = if rng.random_bool(0.5) {
+            Pos::start(&layout, capacity)
+        } else {
+            random_position(&mut rng, &layout, capacity, n / 3)
+        };
+        let tray = pos.tray_kinds();
+        let here = position(&layout, &pos, &tray);
+        let (verdict, stats) = solve_with_stats(&here, Budget::DEFAULT, &mut || false);
+        slept += stats.slept_takes;
+        let (baseline, _) =
+            solve_with_strategy(&here, Budget::DEFAULT, &mut || false, Strategy::Baseline);
+        match (&verdict, &baseline) {
+            (StackVerdict::Winnable(line), StackVerdict::Winnable(_)) => {
+                replay(&layout, &pos, line).unwrap_or_else(|why| panic!("case {c}: {why}"));
+                wins += 1;
+            }
+            (StackVerdict::Unwinnable, StackVerdict::Unwinnable) => losses += 1,
+            _ => panic!("case {c}: current {verdict:?}, baseline {baseline:?}: {pos:?}"),
+        }
+    }
+    eprintln!("{cases} wide cases: {wins} winnable, {losses} unwinnable, {slept} takes asleep");
+    assert!(
+        wins > cases / 10 && losses > cases / 10,
+        "{wins} / {losses}"
+    );
+    assert!(
+        slept > u64::from(cases) * 10,
+        "the sleep sets skipped only {slept} takes"
+    );
 }
 
 #[test]
@@ -140,8 +192,14 @@ fn larger_layouts_give_lines_that_replay() {
     assert!(decided > 0);
 }
 
-/// Layouts too big for the reference: a wider grid and more layers.
+/// Layouts too big for the reference: a wider grid and more layers, 3 to 8 kinds.
 fn random_layout_wide(rng: &mut ChaCha8Rng, n: usize) -> Layout {
+    let kinds = rng.random_range(3..=8) as u16;
+    random_layout_wide_of(rng, n, kinds)
+}
+
+/// As [`random_layout_wide`], with `kinds` kinds.
+fn random_layout_wide_of(rng: &mut ChaCha8Rng, n: usize, kinds: u16) -> Layout {
     use llk_engine::stack::Tile;
     let mut tiles: Vec<Tile> = Vec::new();
     let mut layers = 6;
@@ -160,7 +218,6 @@ fn random_layout_wide(rng: &mut ChaCha8Rng, n: usize) -> Layout {
             tiles.push(t);
         }
     }
-    let kinds = rng.random_range(3..=8) as u16;
     let mut faces: Vec<u16> = (0..n / 3).flat_map(|g| [(g as u16) % kinds; 3]).collect();
     rand::seq::SliceRandom::shuffle(faces.as_mut_slice(), rng);
     for (t, k) in tiles.iter_mut().zip(faces) {

@@ -56,6 +56,12 @@ pub(crate) struct Search<'a> {
     pub jammed_cuts: u64,
     /// Nodes where an exposed triple's tile was the only move tried.
     pub exposed_takes: u64,
+    /// Sleep sets of the open levels, one after another (`st.rem.len()` words each):
+    /// bit `t` of a level's set says that taking `t` there is known to lose (see the
+    /// module doc of `solver`, "Sleep sets").
+    sleep: Vec<u64>,
+    /// Takes skipped because they were asleep.
+    pub slept_takes: u64,
 }
 
 impl<'a> Search<'a> {
@@ -79,6 +85,8 @@ impl<'a> Search<'a> {
             pressure_cuts: 0,
             jammed_cuts: 0,
             exposed_takes: 0,
+            sleep: Vec::new(),
+            slept_takes: 0,
         }
     }
 
@@ -105,6 +113,9 @@ impl<'a> Search<'a> {
             let quota_end = self.nodes.saturating_add(quota);
             self.limit = quota_end.min(self.max_nodes);
             self.salt = u64::from(salt);
+            // The root's sleep set is empty.
+            self.sleep.clear();
+            self.sleep.resize(self.st.rem.len(), 0);
             let out = self.attempt();
             if out == Outcome::OutOfBudget && self.nodes >= quota_end {
                 self.next_attempt = attempt + 1;
@@ -153,11 +164,21 @@ impl<'a> Search<'a> {
         }
         let base = self.cand.len();
         self.push_candidates();
+        // This level's sleep set: the last `words` words of `sleep` (pushed by the parent).
+        let words = self.st.rem.len();
+        let zb = self.sleep.len() - words;
+        let sleepy = self.strategy != Strategy::Baseline;
         let mut i = base;
         while i < self.cand.len() {
             let t = self.cand[i];
             i += 1;
-            let undo = self.st.take(usize::from(t));
+            let tu = usize::from(t);
+            let bit = 1u64 << (tu % 64);
+            if self.sleep[zb + tu / 64] & bit != 0 {
+                self.slept_takes += 1;
+                continue;
+            }
+            let undo = self.st.take(tu);
             // A child lost for want of tray room two takes ahead is not searched (see the
             // module doc of `solver`, "Jammed trays"): no memo entry, and it counts as one
             // node, as when it was searched, so that node budgets (the hint's) keep
@@ -166,6 +187,8 @@ impl<'a> Search<'a> {
                 self.st.untake(undo);
                 self.jammed_cuts += 1;
                 self.work += 8;
+                // The child is lost: the later siblings need not take `t` again.
+                self.sleep[zb + tu / 64] |= bit;
                 // counted and polled like any node, so the interrupt's cadence holds
                 if self.count_node() || self.nodes >= self.limit {
                     self.cand.truncate(base);
@@ -173,8 +196,10 @@ impl<'a> Search<'a> {
                 }
                 continue;
             }
+            self.push_child_sleep(zb, sleepy);
             self.path.push(t);
             let out = self.attempt();
+            self.sleep.truncate(zb + words);
             if out == Outcome::Win {
                 self.cand.truncate(base);
                 return out;
@@ -185,10 +210,39 @@ impl<'a> Search<'a> {
                 self.cand.truncate(base);
                 return out;
             }
+            // Proven lost: asleep for the later siblings (module doc, "Sleep sets").
+            if sleepy {
+                self.sleep[zb + tu / 64] |= bit;
+            }
         }
         self.cand.truncate(base);
         self.memo.insert(self.st.hash, &self.st.rem);
         Outcome::Dead
+    }
+
+    /// Pushes the sleep set of the child just reached (the take is made): the takes asleep
+    /// at its parent (the level at `zb`) that are still legal here, so that taking them
+    /// here reaches a position the parent's lost child reaches too (module doc, "Sleep
+    /// sets"). Free tiles stay free, so only the tray can make one illegal: with a slot
+    /// to spare after one more take all stay, else only those that complete a triple.
+    /// Empty when `sleepy` is false.
+    fn push_child_sleep(&mut self, zb: usize, sleepy: bool) {
+        let words = self.st.rem.len();
+        let roomy = self.st.tray_len + 1 < self.st.capacity;
+        for w in 0..words {
+            let mut z = if sleepy { self.sleep[zb + w] } else { 0 };
+            if !roomy {
+                let mut bits = z;
+                while bits != 0 {
+                    let b = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if !self.st.legal(w * 64 + b) {
+                        z &= !(1u64 << b);
+                    }
+                }
+            }
+            self.sleep.push(z);
+        }
     }
 
     /// Pushes the takes worth trying here, best first, onto `cand`.
