@@ -203,6 +203,28 @@ pub fn prove_lost(
     }
 }
 
+/// Decides `pos` by the backward search alone (`solver::refute::reverse`: from the end of
+/// the game back to the position), within `budget` nodes and `interrupt`: the verdict and
+/// the nodes spent.
+pub fn solve_backward(
+    pos: &Position,
+    budget: Budget,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> (StackVerdict, u64) {
+    let Ok(st) = State::new(pos) else {
+        return (StackVerdict::Unwinnable, 0);
+    };
+    let (out, line, nodes) = refute::reverse::solve_backward(&st, budget.max_nodes, interrupt);
+    let verdict = match out {
+        Outcome::Win => {
+            StackVerdict::Winnable(line.iter().map(|&c| st.ids[usize::from(c)]).collect())
+        }
+        Outcome::Dead => StackVerdict::Unwinnable,
+        Outcome::OutOfBudget => StackVerdict::Unknown,
+    };
+    (verdict, nodes)
+}
+
 /// Which search [`solve_with_strategy`] runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strategy {

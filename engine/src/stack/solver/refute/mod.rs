@@ -279,5 +279,7 @@ fn project(st: &State, closure: &Closure, keep: &[usize]) -> Result<State, super
     )
 }
 
+pub(crate) mod reverse;
+
 #[cfg(test)]
 mod tests;
