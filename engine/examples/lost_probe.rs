@@ -35,7 +35,10 @@ fn probe(args: Vec<String>) -> Result<(), String> {
         None => return Err("usage: lost_probe MAX_NODES [tray=N] MAPS...".into()),
     };
     let tray_override = match args.get(1).and_then(|a| a.strip_prefix("tray=")) {
-        Some(n) => Some(n.parse::<u8>().map_err(|_| format!("not a tray size: {n}"))?),
+        Some(n) => Some(
+            n.parse::<u8>()
+                .map_err(|_| format!("not a tray size: {n}"))?,
+        ),
         None => None,
     };
     let main_too = std::env::var("MAIN").is_ok();
@@ -44,14 +47,22 @@ fn probe(args: Vec<String>) -> Result<(), String> {
     for (name, layout, tray) in &maps {
         let tray = tray_override.unwrap_or(*tray);
         let on = vec![true; layout.len()];
-        let pos = Position { layout, on_board: &on, held: &[], tray: &[], capacity: tray };
+        let pos = Position {
+            layout,
+            on_board: &on,
+            held: &[],
+            tray: &[],
+            capacity: tray,
+        };
         let t = Instant::now();
         let (v, nodes) = solve_backward(&pos, Budget::nodes(max), &mut || false);
         let ms = t.elapsed().as_millis();
         if let StackVerdict::Winnable(line) = &v {
             let mut board = StackBoard::new(layout.clone(), tray).map_err(|e| e.to_string())?;
             for &id in line {
-                board.take(id).map_err(|e| format!("{name}: the line does not replay: {e}"))?;
+                board
+                    .take(id)
+                    .map_err(|e| format!("{name}: the line does not replay: {e}"))?;
             }
             if board.status() != StackStatus::Won {
                 return Err(format!("{name}: the line does not win"));
@@ -60,8 +71,14 @@ fn probe(args: Vec<String>) -> Result<(), String> {
         let mut main = String::new();
         if main_too {
             let t = Instant::now();
-            let (m, st) = solve_with_strategy(&pos, Budget::nodes(max), &mut || false, Strategy::Current);
-            main = format!("; main {} nodes {} {} ms", word(&m), st.nodes, t.elapsed().as_millis());
+            let (m, st) =
+                solve_with_strategy(&pos, Budget::nodes(max), &mut || false, Strategy::Current);
+            main = format!(
+                "; main {} nodes {} {} ms",
+                word(&m),
+                st.nodes,
+                t.elapsed().as_millis()
+            );
         }
         println!("{name}: backward {} nodes {nodes} {ms} ms{main}", word(&v));
     }

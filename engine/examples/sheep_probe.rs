@@ -81,8 +81,8 @@ fn probe(args: Vec<String>) -> Result<(), String> {
         };
         if maps.len() <= 40 || word != "won" {
             println!(
-                "{name}: {word} nodes {} memo {} refute {} {ms} ms",
-                st.nodes, st.memo, st.refute_nodes
+                "{name}: {word} nodes {} memo {} refute {} backward {} {ms} ms",
+                st.nodes, st.memo, st.refute_nodes, st.backward_nodes
             );
         }
     }

@@ -165,6 +165,8 @@ pub struct StackSolveStats {
     pub pressure_cuts: u64,
     /// Nodes of the refutation search (`solver::refute`), within the same budget.
     pub refute_nodes: u64,
+    /// Nodes of the backward search (`solver::refute::reverse`), within the same budget.
+    pub backward_nodes: u64,
     /// Positions the jammed-tray check proved lost without searching them (each counted as one node).
     pub jammed_cuts: u64,
     /// Positions where an exposed triple's tile was the only move tried.
@@ -291,6 +293,7 @@ pub fn solve_with_strategy(
         memo: search.memo.len(),
         pressure_cuts: search.pressure_cuts,
         refute_nodes: refuted.nodes,
+        backward_nodes: refuted.backward_nodes,
         jammed_cuts: search.jammed_cuts,
         exposed_takes: search.exposed_takes,
     };

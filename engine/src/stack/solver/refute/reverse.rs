@@ -24,7 +24,17 @@
 //! two of that kind), which makes the bottom of a map tight.
 //!
 //! Cuts, each sound: the memo of dead put-back sets (a set is dead whatever order built
-//! it), and dominance within a kind: of two tiles `t`, `s` of one kind that may go back
+//! it); *closing groups*: when every tile of a kind `k` not back yet may go back now, there
+//! are at most three of them and they close the kind's group (they and the tiles back make
+//! a multiple of three), and the tray has room for the first (the others only shorten it),
+//! one of them is the only move tried. Proof: from a backward line `L`, build `L'`: those
+//! tiles first, then `L` without them. The first part keeps the tray in bounds (the
+//! condition for the first, each later one shortens it) and each may go back (tiles only
+//! become able to go back as more are back). After it, at each step `L'` has back what `L`
+//! has and those tiles, so a tile that may go back in `L` may in `L'` (or is back); every
+//! other kind's tray is the same and `k`'s is 0, never more than in `L`; so `L'` is a
+//! backward line too. (The forward rule "Exposed triples" in `solver`, mirrored.) And
+//! dominance within a kind: of two tiles `t`, `s` of one kind that may go back
 //! now, `t` need not go first when every tile covering `t` also covers `s` (from a line
 //! that puts back `t` first, exchange `t` and `s`: the tray counts are unchanged, every tile
 //! `t`'s return lets back is let back by `s`'s too, and `t` can still go back; the forward
@@ -35,35 +45,43 @@ use super::super::search::{Outcome, POLL_NODES};
 use super::super::state::{State, KINDS};
 
 /// The backward search from the end of `st`'s game.
-pub(crate) struct Backward<'a> {
+pub(crate) struct Backward {
     kind: Vec<u8>,
     /// Tiles covering each tile (the forward `below`, inverted).
     above: Vec<Vec<u16>>,
-    /// Bitset of the position's remaining tiles (the only ones put back).
-    rem: Vec<u64>,
     /// Tiles each tile covers that are not back yet (0: it may go back).
     pending: Vec<u16>,
     /// Bitset of the tiles back.
     back: Vec<u64>,
+    /// Bitset of the tiles that may go back (all they cover is back, they are not).
+    ready: Vec<u64>,
     zobrist: Vec<u64>,
     hash: u64,
     /// Tiles back per kind.
     count: [u16; KINDS],
+    /// Tiles not back per kind, and of those the ones that may go back now.
+    out_of: [u16; KINDS],
+    ready_of: [u16; KINDS],
+    /// Nodes where a closing group's tile was the only move tried.
+    pub closing_takes: u64,
     /// The tray of the forward position this set of tiles back stands for.
     tray: u32,
     capacity: u32,
     left: usize,
     memo: DeadMemo,
     pub nodes: u64,
-    max_nodes: u64,
-    interrupt: &'a mut dyn FnMut() -> bool,
+    /// Nodes after which the search gives up; raise it and call [`Backward::run`] again
+    /// to go on (the memo is kept, so the dead parts are not searched again).
+    pub max_nodes: u64,
     pub interrupted: bool,
+    /// Candidate lists of all open levels, one after another.
+    cand: Vec<u16>,
     /// The tiles put back, in order (reversed: a winning line).
     pub path: Vec<u16>,
 }
 
-impl<'a> Backward<'a> {
-    pub fn new(st: &State, max_nodes: u64, interrupt: &'a mut dyn FnMut() -> bool) -> Self {
+impl Backward {
+    pub fn new(st: &State, max_nodes: u64) -> Self {
         let m = st.kind.len();
         let mut above = vec![Vec::new(); m];
         let mut pending = vec![0u16; m];
@@ -73,29 +91,44 @@ impl<'a> Backward<'a> {
             }
             pending[t] = st.below[t].len() as u16;
         }
+        let mut ready = vec![0u64; st.rem.len()];
+        let mut out_of = [0u16; KINDS];
+        let mut ready_of = [0u16; KINDS];
+        for t in (0..m).filter(|&t| remains(st, t)) {
+            let k = usize::from(st.kind[t]);
+            out_of[k] += 1;
+            if pending[t] == 0 {
+                ready[t / 64] |= 1 << (t % 64);
+                ready_of[k] += 1;
+            }
+        }
         Backward {
             kind: st.kind.clone(),
             above,
-            rem: st.rem.clone(),
             pending,
             back: vec![0; st.rem.len()],
+            ready,
             zobrist: st.zobrist.clone(),
             hash: 0,
             count: [0; KINDS],
+            out_of,
+            ready_of,
+            closing_takes: 0,
             tray: 0,
             capacity: st.capacity,
             left: st.left,
             memo: DeadMemo::default(),
             nodes: 0,
             max_nodes,
-            interrupt,
             interrupted: false,
+            cand: Vec::new(),
             path: Vec::new(),
         }
     }
 
-    /// Searches for a backward line from the end to the position.
-    pub fn run(&mut self) -> Outcome {
+    /// Searches for a backward line from the end to the position, polling `interrupt`
+    /// every [`POLL_NODES`] nodes (once it fires, the search stops for good).
+    pub fn run(&mut self, interrupt: &mut dyn FnMut() -> bool) -> Outcome {
         if self.left == 0 {
             return Outcome::Win;
         }
@@ -103,7 +136,7 @@ impl<'a> Backward<'a> {
             return Outcome::OutOfBudget;
         }
         self.nodes += 1;
-        if self.nodes.is_multiple_of(POLL_NODES) && (self.interrupt)() {
+        if self.nodes.is_multiple_of(POLL_NODES) && interrupt() {
             self.interrupted = true;
             self.max_nodes = 0;
             return Outcome::OutOfBudget;
@@ -111,26 +144,29 @@ impl<'a> Backward<'a> {
         if self.memo.contains(self.hash, &self.back) {
             return Outcome::Dead;
         }
-        let moves = self.moves();
-        for t in moves {
+        let base = self.cand.len();
+        self.push_moves();
+        let mut i = base;
+        while i < self.cand.len() {
+            let t = usize::from(self.cand[i]);
+            i += 1;
             self.put_back(t);
             self.path.push(t as u16);
-            let out = self.run();
+            let out = self.run(interrupt);
             if out == Outcome::Win {
+                self.cand.truncate(base);
                 return out;
             }
             self.path.pop();
             self.take_again(t);
             if out == Outcome::OutOfBudget {
+                self.cand.truncate(base);
                 return out;
             }
         }
+        self.cand.truncate(base);
         self.memo.insert(self.hash, &self.back);
         Outcome::Dead
-    }
-
-    fn is_back(&self, t: usize) -> bool {
-        self.back[t / 64] & (1 << (t % 64)) != 0
     }
 
     /// The tray after putting back a tile of kind `k`.
@@ -142,56 +178,112 @@ impl<'a> Backward<'a> {
         }
     }
 
-    /// The tiles worth putting back now: those that may go back with the tray within
-    /// bounds, not dominated; tiles continuing a group first.
-    fn moves(&self) -> Vec<usize> {
-        let ready: Vec<usize> = (0..self.kind.len())
-            .filter(|&t| self.pending[t] == 0 && !self.is_back(t) && self.remains(t))
-            .collect();
-        let mut out: Vec<usize> = Vec::new();
+    /// Pushes the tiles worth putting back now onto `cand`: those that may go back with
+    /// the tray within bounds, not dominated, in the order below.
+    fn push_moves(&mut self) {
+        let base = self.cand.len();
+        for (w, &word) in self.ready.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                self.cand
+                    .push((w * 64 + bits.trailing_zeros() as usize) as u16);
+                bits &= bits - 1;
+            }
+        }
+        let ready = self.cand.split_off(base);
+        // A kind whose tiles not back may all go back now and close its group with room
+        // for them: one of them is the only move (see the module doc, "Closing groups").
+        if let Some(&t) = ready
+            .iter()
+            .find(|&&t| self.closes(usize::from(self.kind[usize::from(t)])))
+        {
+            self.cand.push(t);
+            self.closing_takes += 1;
+            return;
+        }
         for (i, &t) in ready.iter().enumerate() {
+            let t = usize::from(t);
             let k = usize::from(self.kind[t]);
             if self.tray_after(k) >= self.capacity {
                 continue;
             }
             let dominated = ready.iter().enumerate().any(|(j, &s)| {
+                let s = usize::from(s);
                 j != i
                     && self.kind[s] == self.kind[t]
                     && within(&self.above[t], &self.above[s])
                     && (j < i || !within(&self.above[s], &self.above[t]))
             });
             if !dominated {
-                out.push(t);
+                self.cand.push(t as u16);
             }
         }
-        out.sort_by_key(|&t| self.count[usize::from(self.kind[t])].is_multiple_of(3));
-        out
+        let count = &self.count;
+        let kind = &self.kind;
+        let ready_of = &self.ready_of;
+        // Groups under way first (they shorten the tray), then new groups of kinds with
+        // three tiles that may go back now, then the rest; ties by index (lower layers
+        // first on real-style maps, whose tiles are numbered layer by layer).
+        self.cand[base..].sort_by_key(|&t| {
+            let k = usize::from(kind[usize::from(t)]);
+            (count[k].is_multiple_of(3), ready_of[k] < 3)
+        });
     }
 
-    fn remains(&self, t: usize) -> bool {
-        self.rem[t / 64] & (1 << (t % 64)) != 0
+    /// Whether kind `k`'s tiles not back all may go back now, close its group (they and
+    /// the tiles back make a multiple of three, at most three of them), and the first of
+    /// them keeps the tray within bounds (the others only shorten it).
+    fn closes(&self, k: usize) -> bool {
+        let n = self.out_of[k];
+        n == self.ready_of[k]
+            && n <= 3
+            && (n + self.count[k]).is_multiple_of(3)
+            && self.tray_after(k) < self.capacity
+    }
+
+    /// The line found (after [`Backward::run`] gave `Win`): the tiles put back, reversed,
+    /// a winning line of the position in compact indices.
+    pub fn line(&self) -> Vec<u16> {
+        self.path.iter().rev().copied().collect()
     }
 
     fn put_back(&mut self, t: usize) {
         let k = usize::from(self.kind[t]);
         self.tray = self.tray_after(k);
         self.count[k] += 1;
+
         self.back[t / 64] |= 1 << (t % 64);
+        self.ready[t / 64] &= !(1 << (t % 64));
         self.hash ^= self.zobrist[t];
         self.left -= 1;
+        self.out_of[k] -= 1;
+        self.ready_of[k] -= 1;
         for &a in &self.above[t] {
-            self.pending[usize::from(a)] -= 1;
+            let a = usize::from(a);
+            self.pending[a] -= 1;
+            if self.pending[a] == 0 {
+                self.ready[a / 64] |= 1 << (a % 64);
+                self.ready_of[usize::from(self.kind[a])] += 1;
+            }
         }
     }
 
     fn take_again(&mut self, t: usize) {
         for &a in &self.above[t] {
-            self.pending[usize::from(a)] += 1;
+            let a = usize::from(a);
+            if self.pending[a] == 0 {
+                self.ready[a / 64] &= !(1 << (a % 64));
+                self.ready_of[usize::from(self.kind[a])] -= 1;
+            }
+            self.pending[a] += 1;
         }
+        self.ready[t / 64] |= 1 << (t % 64);
         self.left += 1;
         self.hash ^= self.zobrist[t];
         self.back[t / 64] &= !(1 << (t % 64));
         let k = usize::from(self.kind[t]);
+        self.out_of[k] += 1;
+        self.ready_of[k] += 1;
         self.count[k] -= 1;
         self.tray = if self.count[k].is_multiple_of(3) {
             self.tray - 2
@@ -217,9 +309,7 @@ pub(crate) fn solve_backward(
     max_nodes: u64,
     interrupt: &mut dyn FnMut() -> bool,
 ) -> (Outcome, Vec<u16>, u64) {
-    let mut b = Backward::new(st, max_nodes, interrupt);
-    let out = b.run();
-    let mut line = std::mem::take(&mut b.path);
-    line.reverse();
-    (out, line, b.nodes)
+    let mut b = Backward::new(st, max_nodes);
+    let out = b.run(interrupt);
+    (out, b.line(), b.nodes)
 }
