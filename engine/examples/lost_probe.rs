@@ -1,6 +1,8 @@
 //! Scratch measurement of the backward search (`solver::solve_backward`) beside the main
 //! one: `lost_probe MAX_NODES [tray=N] [SEED | A..B | captured-N]...`, one line per map.
-//! Winning lines are replayed. Bad arguments get one line on stderr and exit 2.
+//! With `MAIN` set in the environment, the main search (`Strategy::Current`) runs too,
+//! with the same node budget. `tray=N` plays every map with an N-slot tray. Winning lines
+//! are replayed. Bad arguments get one line on stderr and exit 2.
 use std::process::ExitCode;
 use std::time::Instant;
 
