@@ -81,8 +81,8 @@ fn probe(args: Vec<String>) -> Result<(), String> {
         };
         if maps.len() <= 40 || word != "won" {
             println!(
-                "{name}: {word} nodes {} memo {} refute {} slept {} {ms} ms",
-                st.nodes, st.memo, st.refute_nodes, st.slept_takes
+                "{name}: {word} nodes {} memo {} refute {} backward {} slept {} {ms} ms",
+                st.nodes, st.memo, st.refute_nodes, st.backward_nodes, st.slept_takes
             );
         }
     }

@@ -55,6 +55,8 @@
 use super::search::{Outcome, Search};
 use super::state::{State, KINDS};
 use super::Strategy;
+#[cfg(feature = "backward")]
+use reverse::Backward;
 
 /// Largest `K` tried, as kinds beyond the smallest size that can lose.
 const MAX_EXTRA: usize = 2;
@@ -70,6 +72,8 @@ pub(crate) struct Refutation {
     pub tried: u32,
     /// The interrupt fired.
     pub interrupted: bool,
+    /// Nodes of the backward search (`reverse`).
+    pub backward_nodes: u64,
 }
 
 /// Nodes the main search runs before the refutation is tried: the end of its ninth
@@ -82,21 +86,37 @@ pub(crate) const PROBE_NODES: u64 = 512 * ((1 << 9) - 1);
 const REFUTE_MAX: u64 = 1 << 16;
 const REFUTE_SHARE: u64 = 8;
 
-/// Runs `search` (from its position, with its budget) with the refutation in between:
-/// [`PROBE_NODES`] of the main search, then [`refute`] with its share of what is left,
-/// then the main search again with the rest. The nodes of both count against the budget.
+/// The backward search's turn, in nodes, is this many times the main search's (its nodes
+/// cost about two thirds of the main search's on real-style maps).
+#[cfg(feature = "backward")]
+const BACKWARD_TURN: u64 = 2;
+
+/// Runs `search` (from its position, with its budget) with the refutation and the
+/// backward search in between: [`PROBE_NODES`] of the main search, then [`refute`] with
+/// its share of what is left, then the backward search (`reverse`) and the main search in
+/// turns, `BACKWARD_TURN × quota` nodes then `quota` nodes, `quota` from [`PROBE_NODES`]
+/// doubling every round, until one decides or the budget is spent. The nodes of all of
+/// them count against the budget; each keeps its memo between its turns. Built without the
+/// `backward` feature (the web build), the main search alone takes what the refutation left.
 pub(crate) fn run_with_refutation(search: &mut Search) -> (Outcome, Refutation) {
+    run_in_turns(search, PROBE_NODES)
+}
+
+/// [`run_with_refutation`] with `probe` nodes of the main search first (and first quota)
+/// instead of [`PROBE_NODES`] (the tests take a small one, so that small boards go
+/// through every turn).
+fn run_in_turns(search: &mut Search, probe: u64) -> (Outcome, Refutation) {
     let budget = search.max_nodes;
-    if budget <= PROBE_NODES {
+    if budget <= probe {
         return (search.run(), Refutation::default());
     }
-    search.max_nodes = PROBE_NODES;
+    search.max_nodes = probe;
     let outcome = search.run();
     // `max_nodes` is 0 when the interrupt fired.
     if outcome != Outcome::OutOfBudget || search.max_nodes == 0 {
         return (outcome, Refutation::default());
     }
-    let share = ((budget - PROBE_NODES) / REFUTE_SHARE).min(REFUTE_MAX);
+    let share = ((budget - probe) / REFUTE_SHARE).min(REFUTE_MAX);
     let refuted = refute(&search.st, share, &mut *search.interrupt);
     if refuted.lost {
         return (Outcome::Dead, refuted);
@@ -104,8 +124,56 @@ pub(crate) fn run_with_refutation(search: &mut Search) -> (Outcome, Refutation) 
     if refuted.interrupted {
         return (Outcome::OutOfBudget, refuted);
     }
-    search.max_nodes = budget.saturating_sub(refuted.nodes).max(search.nodes);
-    (search.run(), refuted)
+    #[cfg(not(feature = "backward"))]
+    {
+        // without the backward search (a build that leaves it out): the main search
+        // alone with what is left
+        search.max_nodes = budget.saturating_sub(refuted.nodes).max(search.nodes);
+        (search.run(), refuted)
+    }
+    #[cfg(feature = "backward")]
+    turns(search, budget, probe, refuted)
+}
+
+/// The backward search and the main search in turns after the refutation (see
+/// [`run_with_refutation`]), until one decides or `budget` nodes in all are spent.
+#[cfg(feature = "backward")]
+fn turns(
+    search: &mut Search,
+    budget: u64,
+    probe: u64,
+    mut refuted: Refutation,
+) -> (Outcome, Refutation) {
+    let mut back = Backward::new(&search.st, 0);
+    let mut quota = probe;
+    loop {
+        let used = search.nodes + refuted.nodes + back.nodes;
+        let Some(left) = budget.checked_sub(used).filter(|&l| l > 0) else {
+            return (Outcome::OutOfBudget, refuted);
+        };
+        back.max_nodes = back.nodes + (quota * BACKWARD_TURN).min(left);
+        let out = back.run(&mut *search.interrupt);
+        refuted.backward_nodes = back.nodes;
+        match out {
+            Outcome::Win => {
+                search.path = back.line();
+                return (Outcome::Win, refuted);
+            }
+            Outcome::Dead => return (Outcome::Dead, refuted),
+            Outcome::OutOfBudget if back.interrupted => return (out, refuted),
+            Outcome::OutOfBudget => {}
+        }
+        let used = search.nodes + refuted.nodes + back.nodes;
+        let Some(left) = budget.checked_sub(used).filter(|&l| l > 0) else {
+            return (Outcome::OutOfBudget, refuted);
+        };
+        search.max_nodes = search.nodes + quota.min(left);
+        let out = search.run();
+        if out != Outcome::OutOfBudget || search.max_nodes == 0 {
+            return (out, refuted);
+        }
+        quota = quota.saturating_mul(2);
+    }
 }
 
 /// Tries to prove `st` lost within `max_nodes` nodes in all, polling `interrupt` as the
@@ -279,5 +347,10 @@ fn project(st: &State, closure: &Closure, keep: &[usize]) -> Result<State, super
     )
 }
 
+#[cfg(feature = "backward")]
+pub(crate) mod reverse;
+
+#[cfg(all(test, feature = "backward"))]
+mod reverse_tests;
 #[cfg(test)]
 mod tests;

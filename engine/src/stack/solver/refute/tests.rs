@@ -14,7 +14,7 @@ use crate::stack::solver::state::{State, KINDS};
 
 /// A random layout of `3 × (5..=8)` tiles on a narrow grid (so tiles stack deep), of 4 to
 /// 7 kinds, and a tray of 5 to 7 slots.
-fn case(seed: u64) -> (Layout, u8) {
+pub(super) fn case(seed: u64) -> (Layout, u8) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let n = 3 * rng.random_range(5..=8);
     let (w, h) = (rng.random_range(2..=4), rng.random_range(1..=3));
@@ -59,7 +59,7 @@ fn case(seed: u64) -> (Layout, u8) {
 /// a memo of the remaining sets already known lost. A tile can be taken when no
 /// remaining tile covers it; the tray holds, per kind, the kind's taken tiles modulo 3,
 /// and a take that would fill the last slot without completing a triple is not allowed.
-fn exhaustive(layout: &Layout, capacity: u8) -> bool {
+pub(super) fn exhaustive(layout: &Layout, capacity: u8) -> bool {
     let n = layout.len();
     let covered_by: Vec<u32> = (0..n)
         .map(|i| layout.above(i as u16).iter().fold(0, |m, &a| m | 1 << a))
@@ -69,7 +69,7 @@ fn exhaustive(layout: &Layout, capacity: u8) -> bool {
     wins((1u32 << n) - 1, &covered_by, &kinds, capacity, &mut lost)
 }
 
-fn wins(
+pub(super) fn wins(
     left: u32,
     covered_by: &[u32],
     kinds: &[usize],

@@ -1,0 +1,315 @@
+//! The game played backwards: an exact search from the end of the game (every tile taken)
+//! back to the position, putting tiles back bottom first.
+//!
+//! **Why it is the same game.** Without props the tray after a set `D` of takes holds, per
+//! kind `k`, `(tray₀[k] + |D ∩ k|) mod 3` tiles. Every kind's tray and remaining tiles
+//! make a multiple of three, so with `R` the tiles *not yet taken* (the rest of the game)
+//! this is `(−|R ∩ k|) mod 3`: 0 when `|R ∩ k|` is a multiple of three, 2 when it is one
+//! more, 1 when two more. A winning line is a sequence of sets `D₀ = ∅ ⊂ D₁ ⊂ … ⊂ Dₙ`
+//! (all the remaining tiles), each one take more, each take free when made (every tile
+//! covering it already taken) and each `Dᵢ`'s tray at most `capacity − 1` (a take that
+//! completes nothing must leave a slot empty; one that completes a triple leaves the tray
+//! shorter than before). Read backwards it is `Rₙ = ∅ ⊂ … ⊂ R₀`: tiles put back one at a
+//! time, a tile only once every tile it covers is back (it was taken after them, or rather
+//! they were taken after it), every set's tray `Σ_k (−|R ∩ k|) mod 3` at most
+//! `capacity − 1`. So a backward line from `∅` to all the tiles is, reversed, a winning
+//! line, and the other way round: the backward search decides the same question.
+//!
+//! **Why search it.** The forward search enumerates the positions reachable from the
+//! start; the backward one those from which the end is reachable. On a lost map the two
+//! sets do not meet, and either search must exhaust its own: the backward one is small
+//! when the map dies near its end (the bottom layers), where the forward search would
+//! first have to go through every way of clearing the top. Backwards, starting a group of
+//! three costs two slots at once (one tile back: the tray of the game before it holds
+//! two of that kind), which makes the bottom of a map tight.
+//!
+//! Cuts, each sound: the memo of dead put-back sets (a set is dead whatever order built
+//! it); *closing groups*: when every tile of a kind `k` not back yet may go back now, there
+//! are at most three of them and they close the kind's group (they and the tiles back make
+//! a multiple of three), and the tray has room for the first (the others only shorten it),
+//! one of them is the only move tried. Proof: from a backward line `L`, build `L'`: those
+//! tiles first, then `L` without them. The first part keeps the tray in bounds (the
+//! condition for the first, each later one shortens it) and each may go back (tiles only
+//! become able to go back as more are back). After it, at each step `L'` has back what `L`
+//! has and those tiles, so a tile that may go back in `L` may in `L'` (or is back); every
+//! other kind's tray is the same and `k`'s is 0, never more than in `L`; so `L'` is a
+//! backward line too. (The forward rule "Exposed triples" in `solver`, mirrored.) And
+//! dominance within a kind: of two tiles `t`, `s` of one kind that may go back
+//! now, `t` need not go first when every tile covering `t` also covers `s` (from a line
+//! that puts back `t` first, exchange `t` and `s`: the tray counts are unchanged, every tile
+//! `t`'s return lets back is let back by `s`'s too, and `t` can still go back; the forward
+//! rule "Dominance within a kind" in `solver`, mirrored).
+
+use super::super::memo::DeadMemo;
+use super::super::search::{Outcome, POLL_NODES};
+use super::super::state::{State, KINDS};
+
+/// The backward search from the end of `st`'s game.
+pub(crate) struct Backward {
+    kind: Vec<u8>,
+    /// Tiles covering each tile (the forward `below`, inverted).
+    above: Vec<Vec<u16>>,
+    /// Tiles each tile covers that are not back yet (0: it may go back).
+    pending: Vec<u16>,
+    /// Bitset of the tiles back.
+    back: Vec<u64>,
+    /// Bitset of the tiles that may go back (all they cover is back, they are not).
+    ready: Vec<u64>,
+    zobrist: Vec<u64>,
+    hash: u64,
+    /// Tiles back per kind.
+    count: [u16; KINDS],
+    /// Tiles not back per kind, and of those the ones that may go back now.
+    out_of: [u16; KINDS],
+    ready_of: [u16; KINDS],
+    /// Nodes where a closing group's tile was the only move tried.
+    pub closing_takes: u64,
+    /// The tray of the forward position this set of tiles back stands for.
+    tray: u32,
+    capacity: u32,
+    left: usize,
+    memo: DeadMemo,
+    pub nodes: u64,
+    /// Nodes after which the search gives up; raise it and call [`Backward::run`] again
+    /// to go on (the memo is kept, so the dead parts are not searched again).
+    pub max_nodes: u64,
+    pub interrupted: bool,
+    /// Candidate lists of all open levels, one after another.
+    cand: Vec<u16>,
+    /// The tiles put back, in order (reversed: a winning line).
+    pub path: Vec<u16>,
+}
+
+impl Backward {
+    pub fn new(st: &State, max_nodes: u64) -> Self {
+        let m = st.kind.len();
+        let mut above = vec![Vec::new(); m];
+        let mut pending = vec![0u16; m];
+        for t in (0..m).filter(|&t| remains(st, t)) {
+            for &b in &st.below[t] {
+                above[usize::from(b)].push(t as u16);
+            }
+            pending[t] = st.below[t].len() as u16;
+        }
+        let mut ready = vec![0u64; st.rem.len()];
+        let mut out_of = [0u16; KINDS];
+        let mut ready_of = [0u16; KINDS];
+        for t in (0..m).filter(|&t| remains(st, t)) {
+            let k = usize::from(st.kind[t]);
+            out_of[k] += 1;
+            if pending[t] == 0 {
+                ready[t / 64] |= 1 << (t % 64);
+                ready_of[k] += 1;
+            }
+        }
+        Backward {
+            kind: st.kind.clone(),
+            above,
+            pending,
+            back: vec![0; st.rem.len()],
+            ready,
+            zobrist: st.zobrist.clone(),
+            hash: 0,
+            count: [0; KINDS],
+            out_of,
+            ready_of,
+            closing_takes: 0,
+            tray: 0,
+            capacity: st.capacity,
+            left: st.left,
+            memo: DeadMemo::default(),
+            nodes: 0,
+            max_nodes,
+            interrupted: false,
+            cand: Vec::new(),
+            path: Vec::new(),
+        }
+    }
+
+    /// Searches for a backward line from the end to the position, polling `interrupt`
+    /// every [`POLL_NODES`] nodes (once it fires, the search stops for good).
+    pub fn run(&mut self, interrupt: &mut dyn FnMut() -> bool) -> Outcome {
+        if self.left == 0 {
+            return Outcome::Win;
+        }
+        if self.nodes >= self.max_nodes {
+            return Outcome::OutOfBudget;
+        }
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(POLL_NODES) && interrupt() {
+            self.interrupted = true;
+            self.max_nodes = 0;
+            return Outcome::OutOfBudget;
+        }
+        if self.memo.contains(self.hash, &self.back) {
+            return Outcome::Dead;
+        }
+        let base = self.cand.len();
+        self.push_moves();
+        let mut i = base;
+        while i < self.cand.len() {
+            let t = usize::from(self.cand[i]);
+            i += 1;
+            self.put_back(t);
+            self.path.push(t as u16);
+            let out = self.run(interrupt);
+            if out == Outcome::Win {
+                self.cand.truncate(base);
+                return out;
+            }
+            self.path.pop();
+            self.take_again(t);
+            if out == Outcome::OutOfBudget {
+                self.cand.truncate(base);
+                return out;
+            }
+        }
+        self.cand.truncate(base);
+        self.memo.insert(self.hash, &self.back);
+        Outcome::Dead
+    }
+
+    /// The tray after putting back a tile of kind `k`.
+    fn tray_after(&self, k: usize) -> u32 {
+        if self.count[k].is_multiple_of(3) {
+            self.tray + 2
+        } else {
+            self.tray - 1
+        }
+    }
+
+    /// Pushes the tiles worth putting back now onto `cand`: those that may go back with
+    /// the tray within bounds, not dominated, in the order below.
+    fn push_moves(&mut self) {
+        let base = self.cand.len();
+        for (w, &word) in self.ready.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                self.cand
+                    .push((w * 64 + bits.trailing_zeros() as usize) as u16);
+                bits &= bits - 1;
+            }
+        }
+        let ready = self.cand.split_off(base);
+        // A kind whose tiles not back may all go back now and close its group with room
+        // for them: one of them is the only move (see the module doc, "Closing groups").
+        if let Some(&t) = ready
+            .iter()
+            .find(|&&t| self.closes(usize::from(self.kind[usize::from(t)])))
+        {
+            self.cand.push(t);
+            self.closing_takes += 1;
+            return;
+        }
+        for (i, &t) in ready.iter().enumerate() {
+            let t = usize::from(t);
+            let k = usize::from(self.kind[t]);
+            if self.tray_after(k) >= self.capacity {
+                continue;
+            }
+            let dominated = ready.iter().enumerate().any(|(j, &s)| {
+                let s = usize::from(s);
+                j != i
+                    && self.kind[s] == self.kind[t]
+                    && within(&self.above[t], &self.above[s])
+                    && (j < i || !within(&self.above[s], &self.above[t]))
+            });
+            if !dominated {
+                self.cand.push(t as u16);
+            }
+        }
+        let count = &self.count;
+        let kind = &self.kind;
+        let ready_of = &self.ready_of;
+        // Groups under way first (they shorten the tray), then new groups of kinds with
+        // three tiles that may go back now, then the rest; ties by index (lower layers
+        // first on real-style maps, whose tiles are numbered layer by layer).
+        self.cand[base..].sort_by_key(|&t| {
+            let k = usize::from(kind[usize::from(t)]);
+            (count[k].is_multiple_of(3), ready_of[k] < 3)
+        });
+    }
+
+    /// Whether kind `k`'s tiles not back all may go back now, close its group (they and
+    /// the tiles back make a multiple of three, at most three of them), and the first of
+    /// them keeps the tray within bounds (the others only shorten it).
+    fn closes(&self, k: usize) -> bool {
+        let n = self.out_of[k];
+        n == self.ready_of[k]
+            && n <= 3
+            && (n + self.count[k]).is_multiple_of(3)
+            && self.tray_after(k) < self.capacity
+    }
+
+    /// The line found (after [`Backward::run`] gave `Win`): the tiles put back, reversed,
+    /// a winning line of the position in compact indices.
+    pub fn line(&self) -> Vec<u16> {
+        self.path.iter().rev().copied().collect()
+    }
+
+    fn put_back(&mut self, t: usize) {
+        let k = usize::from(self.kind[t]);
+        self.tray = self.tray_after(k);
+        self.count[k] += 1;
+
+        self.back[t / 64] |= 1 << (t % 64);
+        self.ready[t / 64] &= !(1 << (t % 64));
+        self.hash ^= self.zobrist[t];
+        self.left -= 1;
+        self.out_of[k] -= 1;
+        self.ready_of[k] -= 1;
+        for &a in &self.above[t] {
+            let a = usize::from(a);
+            self.pending[a] -= 1;
+            if self.pending[a] == 0 {
+                self.ready[a / 64] |= 1 << (a % 64);
+                self.ready_of[usize::from(self.kind[a])] += 1;
+            }
+        }
+    }
+
+    fn take_again(&mut self, t: usize) {
+        for &a in &self.above[t] {
+            let a = usize::from(a);
+            if self.pending[a] == 0 {
+                self.ready[a / 64] &= !(1 << (a % 64));
+                self.ready_of[usize::from(self.kind[a])] -= 1;
+            }
+            self.pending[a] += 1;
+        }
+        self.ready[t / 64] |= 1 << (t % 64);
+        self.left += 1;
+        self.hash ^= self.zobrist[t];
+        self.back[t / 64] &= !(1 << (t % 64));
+        let k = usize::from(self.kind[t]);
+        self.out_of[k] += 1;
+        self.ready_of[k] += 1;
+        self.count[k] -= 1;
+        self.tray = if self.count[k].is_multiple_of(3) {
+            self.tray - 2
+        } else {
+            self.tray + 1
+        };
+    }
+}
+
+/// Whether every element of `a` is in `b`.
+fn within(a: &[u16], b: &[u16]) -> bool {
+    a.iter().all(|x| b.contains(x))
+}
+
+fn remains(st: &State, t: usize) -> bool {
+    st.rem[t / 64] & (1 << (t % 64)) != 0
+}
+
+/// Decides `st` by the backward search within `max_nodes`: the outcome, the winning line
+/// (compact indices, forward order) on a win, and the nodes spent.
+pub(crate) fn solve_backward(
+    st: &State,
+    max_nodes: u64,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> (Outcome, Vec<u16>, u64) {
+    let mut b = Backward::new(st, max_nodes);
+    let out = b.run(interrupt);
+    (out, b.line(), b.nodes)
+}
