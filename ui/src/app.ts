@@ -150,22 +150,18 @@ export class App {
     mark("language");
     this.newGameDialog.setPresets(this.presets, this.t);
     if (start) this.showGame(start.game);
-    const intro = shouldShowIntro(this.settings);
+    if (shouldShowIntro(this.settings)) this.intro.open(this.t);
     if (start) {
       if (start.notice) console.warn(start.notice);
       this.hud.showNotice(noticeText(start, this.t));
       // the shell writes them only when the benchmark asked (LLK_LAUNCH_REPORT); the daily
       // status (an IPC and a redraw of the code line) waits until the board is painted
       await markFirstBoard((report) => void api.launchReport(report).catch(() => {}));
-      // the first-launch card opens over the painted board, in the task that records the paint
-      // (tests wait for `data-first-board-ms`, then find it open): opened before, its focus
-      // forced the whole board's style (~0.2 s throttled) into the first frame
-      if (intro) this.intro.open(this.t);
       // the audio context, made at the first sound, and the timings, read from the computed
       // style, would cost the first tap that needs them: made and read when idle
       sound.prepareWhenIdle();
       readTimingsWhenIdle();
-    } else if (intro) this.intro.open(this.t);
+    }
     await this.codes.refresh();
   }
 
