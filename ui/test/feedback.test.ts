@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { comboBar, comboDisplay, comboState, preShuffleCells } from "../src/classic/feedback";
+import { comboBar, comboDisplay, comboExpiresInMs, comboState, preShuffleCells } from "../src/classic/feedback";
 import { nearestTile } from "../src/classic/focus";
 
 const _ = null;
@@ -92,5 +92,33 @@ describe("comboBar", () => {
     expect(comboBar({ ...g, combo: 1 }, 3500, true).state).toBe("empty");
     expect(comboBar(g, 5000, true).state).toBe("empty");
     expect(comboBar(null, 0, false).state).toBe("empty");
+  });
+});
+
+describe("comboExpiresInMs", () => {
+  const g = { combo: 3, combo_until_ms: 5000, combo_window_ms: 3000 };
+  it("is the time left of a shown combo's window while the clock runs", () => {
+    expect(comboExpiresInMs(g, 3500, true)).toBe(1500);
+    // once it runs out the drawing is "–" and "empty": nothing more to wait for
+    expect(comboDisplay(g, 3500 + 1500).hot).toBe(false);
+    expect(comboBar(g, 3500 + 1500, true).state).toBe("empty");
+  });
+  it("waits for nothing when nothing would change by itself", () => {
+    // the clock stands still: the bar is held until the next clock change
+    expect(comboExpiresInMs(g, 3500, false)).toBeNull();
+    // no multiplier shown, a window that ran out, outside classic play
+    expect(comboExpiresInMs({ ...g, combo: 1 }, 3500, true)).toBeNull();
+    expect(comboExpiresInMs(g, 5000, true)).toBeNull();
+    expect(comboExpiresInMs(null, 0, true)).toBeNull();
+  });
+  it("agrees with the drawing: before it the drawing is the same, at it the drawing changes", () => {
+    for (const now of [2000, 2999, 4321, 4999]) {
+      const wait = comboExpiresInMs(g, now, true);
+      expect(wait).not.toBeNull();
+      const end = now + (wait ?? 0);
+      expect(comboBar(g, end - 1, true).key).toBe(comboBar(g, now, true).key);
+      expect(comboDisplay(g, end - 1).text).toBe(comboDisplay(g, now).text);
+      expect(comboBar(g, end, true).key).not.toBe(comboBar(g, now, true).key);
+    }
   });
 });

@@ -55,7 +55,7 @@ export class ClassicController implements ModeController {
   private readonly deadEnd: DeadEnd;
   private readonly solveRun: SolveRun;
   /** The combo with its draining window. */
-  private readonly combo = new ComboMeter(byId("combo"));
+  private readonly combo = new ComboMeter(byId("combo"), () => this.drawCombo());
   /** The "more rows" labels of a board that pans. */
   private readonly moreRows: MoreRows;
   /** The winning select's `new_best` (the shell decides "New best", not the view). */
@@ -116,7 +116,11 @@ export class ClassicController implements ModeController {
       t: () => host.t(),
       toasts: host.toasts,
     });
-    window.setInterval(() => this.combo.draw(this.game, host.elapsed(), host.clockRunning()), 100);
+  }
+
+  /** The combo meter for the game on screen now. */
+  private drawCombo(): void {
+    this.combo.draw(this.game, this.host.elapsed(), this.host.clockRunning());
   }
 
   current(): AnyView | null {
@@ -231,7 +235,7 @@ export class ClassicController implements ModeController {
     afterFrame(() => {
       this.lateQueued = false;
       const g = this.game;
-      this.combo.draw(g, this.host.elapsed(), this.host.clockRunning());
+      this.drawCombo();
       if (g) this.deadEnd.update(this.journey.view !== null ? null : g, this.host.paused());
     });
   }

@@ -125,15 +125,31 @@ export function comboBar(g: ComboShown | null, now: number, running: boolean): {
 }
 
 /**
+ * In how many ms of game time the combo's drawing changes by itself (its window runs out),
+ * or null when it will not before the next answer or clock change (no combo shown, or the
+ * clock stands still). Pure.
+ */
+export function comboExpiresInMs(g: ComboShown | null, now: number, running: boolean): number | null {
+  if (!running || !g || !comboDisplay(g, now).hot || g.combo_until_ms == null) return null;
+  return g.combo_until_ms - now;
+}
+
+/**
  * The combo stat of the HUD with its draining bar. The bar drains by a CSS animation of its
  * transform (run by the compositor, no script or style work per frame): it is written only
- * when `comboBar` says the drawing changes, not at every tick of the meter.
+ * when `comboBar` says the drawing changes. Between answers the meter is drawn again only when
+ * its window runs out (`comboExpiresInMs`), by a timer: no polling.
  */
 export class ComboMeter {
   private readonly stat: HTMLElement | null;
   private readonly fill: HTMLElement;
+  private expiry = 0;
 
-  constructor(private readonly value: HTMLElement) {
+  /** `redraw` draws the meter for the game on screen now (when the window runs out). */
+  constructor(
+    private readonly value: HTMLElement,
+    private readonly redraw: () => void,
+  ) {
     this.stat = value.closest<HTMLElement>(".stat");
     const bar = document.createElement("span");
     bar.className = "combo-bar";
@@ -150,9 +166,13 @@ export class ComboMeter {
   /**
    * Draws `g`'s combo at game time `now` (null outside classic play: cleared), as
    * `comboDisplay` and `comboBar` say; `running`: the game clock runs. Only what changed is
-   * written: this runs every 100 ms and after every tap.
+   * written: this runs after every answer and clock change, and when the window runs out.
    */
   draw(g: GameView | null, now: number, running: boolean): void {
+    window.clearTimeout(this.expiry);
+    const expires = comboExpiresInMs(g, now, running);
+    // game time runs with the wall clock while the clock runs; a timer never fires early
+    if (expires !== null) this.expiry = window.setTimeout(this.redraw, Math.max(0, expires));
     const { text, hot } = comboDisplay(g, now);
     setText(this.value, text);
     const stat = this.stat;

@@ -49,6 +49,8 @@ export class JourneyUi {
   private readonly wonDialog = byId<HTMLDialogElement>("dlg-journey-won");
   private readonly counts = new Map<PropName, HTMLElement>();
   private reporting = false;
+  /** The quarter-second tick, running only while a journey level is shown. */
+  private ticker = 0;
   private shownLevel = 0;
 
   constructor(private readonly host: JourneyHost) {
@@ -67,7 +69,6 @@ export class JourneyUi {
     bind("journey-lost-retry", () => this.retry());
     bind("journey-lost-new", () => this.start(true));
     bind("journey-won-next-btn", () => this.next());
-    window.setInterval(() => this.tick(), 250);
   }
 
   /** Starts (restart) or continues the journey. */
@@ -87,6 +88,7 @@ export class JourneyUi {
   show(v: JourneyView): void {
     this.view = v;
     this.reporting = false;
+    if (this.ticker === 0) this.ticker = window.setInterval(() => this.tick(), 250);
     this.bar.hidden = false;
     this.closeDialogs();
     this.update(v, false);
@@ -104,6 +106,8 @@ export class JourneyUi {
   /** Another mode's game replaced the journey. */
   hide(): void {
     this.view = null;
+    window.clearInterval(this.ticker);
+    this.ticker = 0;
     this.bar.hidden = true;
     this.closeDialogs();
     for (const badge of this.counts.values()) badge.hidden = true;
