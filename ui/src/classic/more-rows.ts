@@ -1,22 +1,16 @@
 /**
- * A board that pans (it cannot fit at the touch size, e.g. the journey's 16 × 9 on a 360 × 640
- * phone) says so: at the stage's top and bottom edge, over a fade, a quiet label counts the
- * rows out of view on that side ("4 more rows", a pill in its `span`), so a board cut at the screen's edge reads
- * as one to scroll, not as one drawn too big. `hiddenRows` is the arithmetic (pure); the
- * labels ignore taps (they lie over the edge rows) and are hidden from screen readers (the
- * board's grid already says its size, and the focused tile is scrolled into view).
+ * A classic board that pans (it cannot fit at the touch size, e.g. the journey's 16 × 9 on a
+ * 360 × 640 phone) counts the rows out of view at the stage's top and bottom edge ("4 more
+ * rows", edge-labels.ts). `hiddenRows` is the arithmetic (pure).
  */
-import { setHidden, setText } from "../hud";
+import { EdgeLabels, NOTHING_HIDDEN, type OutOfView } from "../edge-labels";
 import type { Translate } from "../i18n";
 
 /** A row with at most this many px out of view counts as shown. */
 export const ROW_SLACK = 2;
 
 /** The rows out of view above and below. */
-export interface HiddenRows {
-  above: number;
-  below: number;
-}
+export type HiddenRows = OutOfView;
 
 /**
  * The screen rows of a board (`rows` of `cellH` px after a ring of `ringH` px) not wholly in
@@ -43,14 +37,20 @@ export class MoreRows {
   private geometry: RowsGeometry | null = null;
   /** A cleared board has nothing out of view. */
   private empty = false;
+  private readonly labels: EdgeLabels;
 
-  constructor(
-    private readonly scroller: HTMLElement,
-    private readonly above: HTMLElement,
-    private readonly below: HTMLElement,
-    private readonly t: () => Translate,
-  ) {
-    scroller.addEventListener("scroll", () => this.draw(), { passive: true });
+  constructor(scroller: HTMLElement, above: HTMLElement, below: HTMLElement, t: () => Translate) {
+    this.labels = new EdgeLabels(
+      scroller,
+      above,
+      below,
+      (n) => t()(n === 1 ? "board.moreRow" : "board.moreRows", { n }),
+      () => !this.empty && this.geometry !== null,
+      (scrollTop, viewH) => {
+        const g = this.geometry;
+        return g ? hiddenRows(scrollTop, viewH, g.ringH, g.cellH, g.screenRows) : NOTHING_HIDDEN;
+      },
+    );
   }
 
   /** The board was sized: `null` when it fits (no labels). */
@@ -68,17 +68,6 @@ export class MoreRows {
 
   /** Redraws the labels (after a scroll, a fit or a change of language). */
   draw(): void {
-    const g = this.empty ? null : this.geometry;
-    const n = g
-      ? hiddenRows(this.scroller.scrollTop, this.scroller.clientHeight, g.ringH, g.cellH, g.screenRows)
-      : { above: 0, below: 0 };
-    this.label(this.above, n.above);
-    this.label(this.below, n.below);
-  }
-
-  private label(el: HTMLElement, n: number): void {
-    setHidden(el, n === 0);
-    const text = el.firstElementChild as HTMLElement | null;
-    if (n > 0 && text) setText(text, this.t()(n === 1 ? "board.moreRow" : "board.moreRows", { n }));
+    this.labels.draw();
   }
 }

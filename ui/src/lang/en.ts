@@ -105,6 +105,8 @@ export const en = {
   "btn.demoLong": "Show a winning line",
   "prop.count": "{name}, {n} left",
   "stack.board": "Stack of tiles, {n} left",
+  "stack.moreTile": "1 more tile",
+  "stack.moreTiles": "{n} more tiles",
   "stack.tray": "Tray, {n} of {size} slots used",
   "stack.trayEmpty": "Empty slot",
   "stack.held": "Holding row",

@@ -102,6 +102,8 @@ export const zhHans: Table = {
   "btn.demoLong": "演示一条必胜路线",
   "prop.count": "{name}，剩 {n} 次",
   "stack.board": "牌堆，还剩 {n} 张",
+  "stack.moreTile": "还有 1 张",
+  "stack.moreTiles": "还有 {n} 张",
   "stack.tray": "槽位，已用 {n}/{size} 格",
   "stack.trayEmpty": "空槽位",
   "stack.held": "暂存区",

@@ -103,6 +103,8 @@ export const zhHant: Table = {
   "btn.demoLong": "示範一條必勝路線",
   "prop.count": "{name}，剩 {n} 次",
   "stack.board": "牌堆，還剩 {n} 張",
+  "stack.moreTile": "還有 1 張",
+  "stack.moreTiles": "還有 {n} 張",
   "stack.tray": "槽位，已用 {n}/{size} 格",
   "stack.trayEmpty": "空槽位",
   "stack.held": "暫存區",

@@ -17,8 +17,9 @@ import type { Action, Direction } from "../keys";
 import type { ModeAction, ModeController, ModeHost } from "../mode";
 import { randomSeed } from "../seed";
 import { StackBoard } from "./board";
-import { fitStack } from "./fit";
+import { fitStack, type StackFit } from "./fit";
 import { LostDialog } from "./lost-dialog";
+import { MoreTiles } from "./more-tiles";
 import { COLLAPSE_MS, FLY_MS, Motion, type Snapshot } from "./motion";
 import { nextPoint, type NavPoint } from "./nav";
 import { TrayView } from "./tray";
@@ -50,6 +51,9 @@ export class StackController implements ModeController {
   private readonly lost: LostDialog;
   private readonly area = byId("stack-area");
   private readonly scroll = byId("stack-scroll");
+  private readonly moreTiles: MoreTiles;
+  /** The board's last fit and its layout's top (what the "more tiles" labels measure by). */
+  private fitted: { fit: StackFit; oy: number } | null = null;
   private readonly demoStop = byId<HTMLButtonElement>("demo-stop");
   private readonly props = {
     move_out: byId<HTMLButtonElement>("prop-moveout"),
@@ -69,6 +73,7 @@ export class StackController implements ModeController {
     this.board = new StackBoard(byId("stack-board"), (id) => this.take(id), t);
     this.tray = new TrayView(byId("stack-tray"), byId("stack-held"), (id) => this.take(id), t);
     this.motion = new Motion(byId("stack-fx"), () => reducedMotion.matches);
+    this.moreTiles = new MoreTiles(this.scroll, byId("stack-more-above"), byId("stack-more-below"), () => host.t());
     this.lost = new LostDialog({
       onUndo: () => this.undo(),
       onRetry: () => this.retry(),
@@ -115,7 +120,11 @@ export class StackController implements ModeController {
     this.motion.settle();
     window.clearTimeout(this.endTimer);
     this.lost.close();
-    if (!this.view || !sameDeal(this.view, view)) this.board.clear();
+    if (!this.view || !sameDeal(this.view, view)) {
+      // a new deal starts with the view at the stack's top
+      this.board.clear();
+      this.scroll.scrollTop = 0;
+    }
     this.view = view;
     this.area.hidden = false;
     this.board.setHint(null);
@@ -133,6 +142,7 @@ export class StackController implements ModeController {
     this.area.hidden = true;
     this.view = null;
     this.board.clear();
+    this.moreTiles.set(null, null, 0);
   }
 
   fit(stageW: number, stageH: number): void {
@@ -149,9 +159,10 @@ export class StackController implements ModeController {
     this.board.applyFit(f, ox, oy);
     this.tray.applyFit(f);
     this.scroll.classList.toggle("scrolls", f.scrolls);
-    const area = this.scroll.parentElement;
-    area?.classList.toggle("side-dock", f.sideDockW !== null);
-    area?.style.setProperty("--dock-w", f.sideDockW === null ? "" : `${f.sideDockW}px`);
+    this.fitted = { fit: f, oy };
+    this.moreTiles.set(v, f, oy);
+    this.area.classList.toggle("side-dock", f.sideDockW !== null);
+    this.area.style.setProperty("--dock-w", f.sideDockW === null ? "" : `${f.sideDockW}px`);
   }
 
   /** The HUD's stack stats and buttons, the props and the clock after a change. */
@@ -161,6 +172,7 @@ export class StackController implements ModeController {
     const hud = this.host.hud;
     hud.updateStack(v, this.host.paused(), this.host.t());
     this.updateProps();
+    this.moreTiles.set(v, this.fitted?.fit ?? null, this.fitted?.oy ?? 0, true);
     hud.buttons.demo.setAttribute("aria-pressed", String(this.demoRunning));
     this.host.runClock(v.status === "playing");
   }
@@ -168,6 +180,7 @@ export class StackController implements ModeController {
   setTranslate(t: Translate): void {
     this.board.setTranslate(t);
     this.tray.setTranslate(t);
+    this.moreTiles.draw();
     this.updateProps();
   }
 

@@ -22,6 +22,10 @@ export const FIT_MIN_TILE = 32;
  * stack.css), 2 px + the edge shorter: 45 − 2 − 2.7 ≥ 40.
  */
 export const TOUCH_TILE = 45;
+/** The drawn height of a board tile of size `tile` above its depth edge (stack.css, `.stile`). */
+export function tileBoxH(tile: number): number {
+  return tile - 2 - Math.max(2, tile * 0.06);
+}
 /** Below this a tile is too small to read; the board then scrolls both ways. */
 export const HARD_MIN_TILE = 28;
 export const MAX_TILE = 80;
