@@ -10,13 +10,13 @@ import { tap } from "../phone/touch.mjs";
 import { unionLength } from "./stats.mjs";
 
 /** Trace categories: the timeline's slices, the tasks, and the page's performance marks. */
-const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "toplevel", "v8.execute"];
+export const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "toplevel", "v8.execute"];
 /**
  * Slices that are the page's script running: handlers, timers, frames' callbacks, promise
  * continuations (microtasks), and a worker's message handed to the page (its structured-clone
  * copy and the handler, with what the handler's promises run).
  */
-const SCRIPT = new Set([
+export const SCRIPT = new Set([
   "EvaluateScript", "FunctionCall", "EventDispatch", "TimerFire", "FireAnimationFrame", "FireIdleCallback",
   "RunMicrotasks", "V8.Execute", "v8.callFunction", "HandlePostMessage",
 ]);
