@@ -70,20 +70,32 @@ impl Arg {
         read_as(name, self.present(name)?)
     }
 
-    /// A structured argument of an enum tagged by key `tag`, where an object without the
-    /// tag means variant `default` (e.g. `options` without `"mode"` are classic options).
-    pub fn parse_tagged<T: DeserializeOwned>(
-        &self,
-        name: &str,
-        tag: &str,
-        default: &str,
-    ) -> AppResult<T> {
-        let mut v = self.present(name)?.clone();
-        if let Value::Object(map) = &mut v {
-            map.entry(tag)
-                .or_insert_with(|| Value::String(default.to_string()));
-        }
-        read_as(name, &v)
+    /// An object argument of an enum tagged by key `tag`, split into the tag's variant name
+    /// (`default` when the object has no `tag`, e.g. `options` without `"mode"` are classic
+    /// options) and the object without the tag, for the caller to read as that variant's
+    /// type with [`read_as`], as serde's internally tagged enums read it. Done by hand
+    /// because a derived internally tagged `Deserialize` buffers the object in serde's
+    /// `Content` and so carries a second reader of every variant's type in the WebAssembly
+    /// module.
+    pub fn split_tag(&self, name: &str, tag: &str, default: &str) -> AppResult<(String, Value)> {
+        let bad =
+            |why: String| AppError::BadArgument(format!("argument `{name}` is not valid: {why}"));
+        let Value::Object(map) = self.present(name)? else {
+            let got = kind_of(self.present(name)?);
+            return Err(bad(format!("expected an object, got {got}")));
+        };
+        let mut rest = map.clone();
+        let variant = match rest.remove(tag) {
+            None => default.to_string(),
+            Some(Value::String(s)) => s,
+            Some(other) => {
+                return Err(bad(format!(
+                    "`{tag}` must be a string, got {}",
+                    kind_of(&other)
+                )))
+            }
+        };
+        Ok((variant, Value::Object(rest)))
     }
 
     /// Refuses an object argument whose `field` is present but not a string (seeds travel
@@ -218,14 +230,55 @@ mod tests {
         #[derive(serde::Deserialize, Debug, PartialEq)]
         #[serde(tag = "mode", rename_all = "snake_case")]
         enum Opt {
-            A { n: u8 },
-            B { s: String },
+            A(A),
+            B(B),
         }
-        let parse = |v: Value| Arg::from_value(v).parse_tagged::<Opt>("o", "mode", "a");
-        assert_eq!(parse(json!({ "n": 3 })).ok(), Some(Opt::A { n: 3 }));
+        #[derive(serde::Deserialize, Debug, PartialEq)]
+        struct A {
+            n: u8,
+        }
+        #[derive(serde::Deserialize, Debug, PartialEq)]
+        struct B {
+            s: String,
+        }
+        let parse = |v: Value| -> AppResult<Opt> {
+            let (variant, rest) = Arg::from_value(v).split_tag("o", "mode", "a")?;
+            match variant.as_str() {
+                "a" => read_as("o", &rest).map(Opt::A),
+                "b" => read_as("o", &rest).map(Opt::B),
+                other => Err(AppError::BadArgument(format!("unknown variant `{other}`"))),
+            }
+        };
+        // serde's derived reader of the tagged enum, with the default tag put in
+        let derived = |v: Value| -> Option<Opt> {
+            let mut v = v;
+            if let Value::Object(map) = &mut v {
+                map.entry("mode").or_insert_with(|| json!("a"));
+            }
+            serde_json::from_value(v).ok()
+        };
+        let cases = [
+            json!({ "n": 3 }),
+            json!({ "mode": "a", "n": 3 }),
+            json!({ "n": 3, "mode": "a", "s": "x" }),
+            json!({ "mode": "b", "s": "x" }),
+            json!({ "s": "x", "mode": "b" }),
+            json!({ "mode": "c", "n": 3 }),
+            json!({ "mode": "b", "n": 3 }),
+            json!({ "mode": null, "n": 3 }),
+            json!({ "mode": 1, "n": 3 }),
+            json!({ "n": 300 }),
+            json!({}),
+            json!(3),
+            json!("a"),
+        ];
+        for case in cases {
+            assert_eq!(parse(case.clone()).ok(), derived(case.clone()), "{case}");
+        }
+        assert_eq!(parse(json!({ "n": 3 })).ok(), Some(Opt::A(A { n: 3 })));
         assert_eq!(
             parse(json!({ "mode": "b", "s": "x" })).ok(),
-            Some(Opt::B { s: "x".into() })
+            Some(Opt::B(B { s: "x".into() }))
         );
         assert_eq!(code(parse(json!({ "mode": "c", "n": 3 }))), "bad_argument");
         assert_eq!(code(parse(json!({ "mode": "b", "n": 3 }))), "bad_argument");

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use ts_rs::TS;
 
+use crate::args::{read_as, Arg};
 use crate::error::{AppError, AppResult};
 use crate::scores::{layout_key, stack_key, JOURNEY_KEY};
 
@@ -38,11 +39,32 @@ impl Mode {
 
 /// `new_game`'s options: a classic `GameOptions` (its `"mode":"classic"` may be left out,
 /// as views before stack mode did) or `{"mode":"stack", ...StackOptions}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+// Read by `NewGameOptions::from_arg`, not by a derived `Deserialize` (see there); this doc
+// comment is also the TypeScript binding's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
 #[serde(tag = "mode", rename_all = "snake_case")]
 pub enum NewGameOptions {
     Classic(GameOptions),
     Stack(StackOptions),
+}
+
+impl NewGameOptions {
+    /// The argument `name` as new-game options: the object's `mode` (`classic` when left
+    /// out) names the variant, and the rest of the object is read as that mode's options
+    /// with the save's reader. This is what serde's derived internally tagged reader does,
+    /// without buffering the object in serde's `Content` first, which put a second reader
+    /// of both option types (and of their seeds, props and slide rules) in the WebAssembly
+    /// module.
+    pub fn from_arg(arg: &Arg, name: &str) -> AppResult<NewGameOptions> {
+        let (mode, rest) = arg.split_tag(name, "mode", "classic")?;
+        match mode.as_str() {
+            "classic" => read_as(name, &rest).map(NewGameOptions::Classic),
+            "stack" => read_as(name, &rest).map(NewGameOptions::Stack),
+            other => Err(AppError::BadArgument(format!(
+                "argument `{name}` is not valid: unknown variant `{other}`, expected `classic` or `stack`"
+            ))),
+        }
+    }
 }
 
 /// The current game, of either mode.
@@ -206,4 +228,72 @@ pub fn wrong_mode(command: &str, needs: Mode, current: Mode) -> AppError {
         needs.name(),
         current.name()
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde::Deserialize;
+    use serde_json::json;
+
+    use super::*;
+
+    /// The derived reader `NewGameOptions` had: the hand-written one must agree with it.
+    #[derive(Debug, PartialEq, Deserialize)]
+    #[serde(tag = "mode", rename_all = "snake_case")]
+    enum Derived {
+        Classic(GameOptions),
+        Stack(StackOptions),
+    }
+
+    #[test]
+    fn new_game_options_read_as_the_derived_internally_tagged_reader_did() {
+        let classic = serde_json::to_value(GameOptions::default()).expect("options");
+        let stack = serde_json::to_value(StackOptions::default()).expect("options");
+        let with = |mut v: Value, key: &str, x: Value| {
+            v[key] = x;
+            v
+        };
+        let cases = [
+            classic.clone(),
+            with(classic.clone(), "mode", json!("classic")),
+            with(classic.clone(), "mode", json!("stack")),
+            with(classic.clone(), "seed", json!(12)),
+            with(classic.clone(), "seed", json!("18446744073709551615")),
+            with(classic.clone(), "rows", json!(-1)),
+            with(classic.clone(), "extra", json!([1, 2])),
+            with(stack.clone(), "mode", json!("stack")),
+            with(stack.clone(), "mode", json!("journey")),
+            with(stack.clone(), "mode", json!(null)),
+            with(
+                with(stack.clone(), "mode", json!("stack")),
+                "tray",
+                json!(300),
+            ),
+            with(
+                with(stack.clone(), "mode", json!("stack")),
+                "level",
+                json!(null),
+            ),
+            with(with(stack, "mode", json!("stack")), "props", json!({})),
+            json!({}),
+            json!(null),
+            json!([1]),
+        ];
+        for case in cases {
+            let mine = NewGameOptions::from_arg(&Arg::from_value(case.clone()), "options");
+            let mut tagged = case.clone();
+            if let Value::Object(map) = &mut tagged {
+                map.entry("mode").or_insert_with(|| json!("classic"));
+            }
+            let derived = match serde_json::from_value::<Derived>(tagged) {
+                Ok(Derived::Classic(o)) => Some(NewGameOptions::Classic(o)),
+                Ok(Derived::Stack(o)) => Some(NewGameOptions::Stack(o)),
+                Err(_) => None,
+            };
+            assert_eq!(mine.as_ref().ok(), derived.as_ref(), "{case}");
+            if let Err(e) = mine {
+                assert_eq!(e.code(), "bad_argument", "{case}");
+            }
+        }
+    }
 }

@@ -14,14 +14,13 @@
 
 use llk_session::error::AppError;
 use llk_session::Session;
-use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
 use crate::host::{Clock, WebHost};
 use crate::store::{BrowserStore, Write};
 
-#[derive(Debug, Deserialize)]
-#[serde(tag = "op", rename_all = "snake_case")]
+/// One request, read by [`Request::parse`].
+#[derive(Debug, PartialEq)]
 enum Request {
     Init {
         /// File name → text (checked to be strings when the store is made).
@@ -31,10 +30,62 @@ enum Request {
     },
     Invoke {
         command: String,
-        #[serde(default)]
+        /// `null` when absent.
         args: Value,
         now_ms: u64,
     },
+}
+
+impl Request {
+    /// The request in `text`: a JSON object tagged by `op`, read as serde's derived
+    /// internally tagged reader reads it (unknown keys ignored, `args` `null` when absent),
+    /// but by hand over the JSON object type the module has anyway: the derived reader
+    /// buffers the request in serde's `Content` and carried its own readers of maps and
+    /// values from that buffer.
+    fn parse(text: &str) -> Result<Request, String> {
+        let mut map: Map<String, Value> = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let op = string(&mut map, "op")?;
+        match op.as_str() {
+            "init" => Ok(Request::Init {
+                files: match field(&mut map, "files")? {
+                    Value::Object(files) => files,
+                    other => {
+                        return Err(format!("invalid type: {other}, expected a map at `files`"))
+                    }
+                },
+                random: string(&mut map, "random")?,
+                now_ms: millis(&mut map)?,
+            }),
+            "invoke" => Ok(Request::Invoke {
+                command: string(&mut map, "command")?,
+                args: map.remove("args").unwrap_or(Value::Null),
+                now_ms: millis(&mut map)?,
+            }),
+            other => Err(format!(
+                "unknown variant `{other}`, expected `init` or `invoke`"
+            )),
+        }
+    }
+}
+
+fn field(map: &mut Map<String, Value>, key: &str) -> Result<Value, String> {
+    map.remove(key)
+        .ok_or_else(|| format!("missing field `{key}`"))
+}
+
+fn string(map: &mut Map<String, Value>, key: &str) -> Result<String, String> {
+    match field(map, key)? {
+        Value::String(s) => Ok(s),
+        other => Err(format!(
+            "invalid type: {other}, expected a string at `{key}`"
+        )),
+    }
+}
+
+fn millis(map: &mut Map<String, Value>) -> Result<u64, String> {
+    let v = field(map, "now_ms")?;
+    v.as_u64()
+        .ok_or_else(|| format!("invalid value: {v}, expected u64 at `now_ms`"))
 }
 
 /// The loaded session with the handles the protocol keeps on its store and clock.
@@ -63,7 +114,7 @@ impl Shell {
             Err(_) => Err(AppError::BadArgument(
                 "bad request: not UTF-8 text".to_string(),
             )),
-            Ok(text) => match serde_json::from_str::<Request>(text) {
+            Ok(text) => match Request::parse(text) {
                 Ok(req) => self.run(req),
                 Err(e) => Err(AppError::BadArgument(format!("bad request: {e}"))),
             },
@@ -267,6 +318,72 @@ mod tests {
             let answer: Value = serde_json::from_slice(&shell.handle(bytes)).unwrap();
             assert_eq!(err_code(&answer), "bad_argument", "{answer}");
             assert_eq!(answer["writes"], json!([]));
+        }
+    }
+
+    /// The derived reader the protocol had: the hand-written one must agree with it.
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(tag = "op", rename_all = "snake_case")]
+    enum Derived {
+        Init {
+            files: Map<String, Value>,
+            random: String,
+            now_ms: u64,
+        },
+        Invoke {
+            command: String,
+            #[serde(default)]
+            args: Value,
+            now_ms: u64,
+        },
+    }
+
+    #[test]
+    fn requests_read_as_the_derived_internally_tagged_reader_did() {
+        for text in [
+            "",
+            "{",
+            "[]",
+            "null",
+            "{}",
+            r#"{"op":"launch"}"#,
+            r#"{"op":1,"command":"start","now_ms":1}"#,
+            r#"{"op":"invoke","command":"start","now_ms":1}"#,
+            r#"{"now_ms":1,"command":"start","op":"invoke","extra":[1]}"#,
+            r#"{"op":"invoke","command":"select","args":{"row":1},"now_ms":1}"#,
+            r#"{"op":"invoke","command":"start","args":null,"now_ms":1}"#,
+            r#"{"op":"invoke","command":"start","now_ms":1.5}"#,
+            r#"{"op":"invoke","command":7,"now_ms":1}"#,
+            r#"{"op":"invoke","now_ms":1}"#,
+            r#"{"op":"init","files":{},"now_ms":1}"#,
+            r#"{"op":"init","files":{"a":"x"},"random":"1","now_ms":1}"#,
+            r#"{"op":"init","files":{"a":1},"random":"1","now_ms":1}"#,
+            r#"{"op":"init","files":[],"random":"1","now_ms":1}"#,
+            r#"{"op":"init","files":{},"random":"-1","now_ms":1}"#,
+            r#"{"op":"init","files":{},"random":"1","now_ms":-5}"#,
+            r#"{"op":"init","files":{},"random":"1"}"#,
+        ] {
+            let derived = serde_json::from_str::<Derived>(text).ok().map(|d| match d {
+                Derived::Init {
+                    files,
+                    random,
+                    now_ms,
+                } => Request::Init {
+                    files,
+                    random,
+                    now_ms,
+                },
+                Derived::Invoke {
+                    command,
+                    args,
+                    now_ms,
+                } => Request::Invoke {
+                    command,
+                    args,
+                    now_ms,
+                },
+            });
+            assert_eq!(Request::parse(text).ok(), derived, "{text}");
         }
     }
 

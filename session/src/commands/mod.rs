@@ -104,7 +104,7 @@ pub fn presets() -> Vec<Preset> {
 /// a brought level (`imported`) restart it when it is the current game.
 pub fn new_game(s: &mut Session, options: &Arg) -> AppResult<AnyView> {
     options.string_field("options", "seed")?;
-    let options: NewGameOptions = options.parse_tagged("options", "mode", "classic")?;
+    let options = NewGameOptions::from_arg(options, "options")?;
     let game = match options {
         NewGameOptions::Stack(o) if o.imported => level::restart_level(s, &o)?,
         _ => AnyGame::new(options)?,

@@ -6,6 +6,7 @@ mod on_board;
 mod save;
 pub mod score;
 pub mod solvability;
+mod step;
 mod types;
 
 use serde::{Deserialize, Serialize};
@@ -14,6 +15,8 @@ pub use save::SAVE_VERSION;
 pub use score::Scoreline;
 pub use solvability::{JudgeTask, Judgement, Solvability, JUDGE_BUDGET};
 pub use types::{Counters, GameOptions, Hint, Outcome, Status};
+
+use step::Step;
 
 use crate::classic::board::{Board, Kind, Pos};
 use crate::classic::deal::DealOptions;
@@ -25,29 +28,6 @@ use crate::error::{EngineError, Result};
 /// Search allowed for a hint before it falls back to any legal pair: enough for
 /// the presets' typical positions, small enough to answer a tap at once.
 pub const HINT_BUDGET: Budget = Budget::nodes(20_000);
-
-/// One undoable step.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "step", rename_all = "snake_case")]
-enum Step {
-    /// Two tiles of `kind` were matched; `reshuffled` holds the arrangement before an
-    /// auto-shuffle that followed.
-    Match {
-        a: Pos,
-        b: Pos,
-        kind: Kind,
-        before: Scoreline,
-        reshuffled: Option<Vec<(Pos, Kind)>>,
-        /// The tiles that slid after the removal (from → to), undone in reverse.
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        slid: Vec<Move>,
-    },
-    /// The player shuffled; `arrangement` is the board before.
-    Shuffle {
-        arrangement: Vec<(Pos, Kind)>,
-        before: Scoreline,
-    },
-}
 
 /// A game in progress (or finished).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
