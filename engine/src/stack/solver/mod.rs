@@ -100,29 +100,36 @@
 //!   skipped per node searched, the node budget goes to positions not yet seen, and seed
 //!   51 (undecided after 60 M nodes before) is won in 0.77 M.
 //!
-//! Move ordering (no effect on the answer): takes of kinds with enough free tiles to
-//! complete a triple soon first, then by the tray's count of the kind (completing a
-//! triple first), then by how many tiles the take uncovers.
+//! Move ordering (no effect on the answer): [`Strategy::Baseline`] takes kinds with
+//! enough free tiles to complete a triple soon first, then by the tray's count of the kind
+//! (completing a triple first), then by how many tiles the take uncovers (the *kind-based*
+//! order).
 //!
 //! On real 羊了个羊 maps (random fills of deep layouts) the orders that find wins fast
-//! take higher layers first, so [`Strategy::Current`] alternates: odd attempts (the
-//! first is attempt 0) are layer-first, even ones use the order above. The layer-first
-//! attempts alternate between two keys (measured on the hard real-style seeds: each wins
-//! maps the other does not, and together they win 14 of 34 hard maps within 2 M nodes
-//! where the plain highest-layer-first order won 1): attempts 1, 5, 9, … sort by layer,
-//! then by the tray's count of the kind, then by how many tiles the take uncovers (up to
-//! 3); attempts 3, 7, 11, … by `layer + 3 × tray count + 2` (the 2 only when the kind's
-//! tray and free tiles make a triple), so a tray tile outweighs three layers. Ties go by a
-//! salted hash. ([`Strategy::Baseline`] is the order above in every attempt.)
+//! take higher layers first, so every attempt of [`Strategy::Current`] is layer-first,
+//! alternating between two keys (measured on the hard real-style seeds: each wins maps the
+//! other does not, and together they win 14 of 34 hard maps within 2 M nodes where the
+//! plain highest-layer-first order won 1): attempts 0, 2, 4, … sort by layer, then by the
+//! tray's count of the kind, then by how many tiles the take uncovers (up to 3); attempts
+//! 1, 3, 5, … by `layer + 3 × tray count + 2` (the 2 only when the kind's tray and free
+//! tiles make a triple), so a tray tile outweighs three layers. Ties go by a hash salted
+//! with the attempt. Until 2026-12-03 every other attempt (the first among them) was
+//! kind-based; dropping those (issue 17) took the 1,000 real-style maps and the 4 captured
+//! ones, at 2.7 M nodes each (main, refutation and backward search together), from 1,000
+//! to 1,002 won of 1,004 (the other two are wins found after 7 M and 8 M nodes), nodes
+//! p50 887 → 384, p90 16,276 → 3,915, p99 1.26 M → 0.96 M, and the constructed deals
+//! (300 per level) from 708 k to 594 k nodes in all. Tried there and not kept, none
+//! better at that budget: Luby restarts (units of 1 k to 32 k nodes), a third key that
+//! also penalises a kind whose next triple is buried (its tiles' covers), main-search
+//! turns that end with a restart attempt, a backward turn of 1 or 4 times the main one's.
 //!
 //! Restarts (no effect on the answer): the search runs in attempts of 512, 1,024, 2,048,
 //! … nodes (doubling every attempt; [`Strategy::Baseline`] keeps 512, 512, 1,024, 1,024,
-//! …), each ordering its takes its own way (ties broken by a salted hash; the kind-based
-//! attempts ignore how many tiles a take uncovers), the last with whatever the budget
-//! leaves. Starting with the kind-based order and doubling every attempt won the captured
-//! maps 255 and 270 in 296 k and 596 k nodes instead of 1.30 M and 869 k (and real-style
-//! maps at 2 M nodes 978 instead of 977 of 1,000), at 15 % more nodes over the
-//! constructed deals (engine/BENCHMARKS.md). The dead memo is kept across attempts (a remaining-set is dead whatever
+//! …), each ordering its takes its own way (ties broken by a salted hash; the
+//! baseline's odd attempts ignore how many tiles a take uncovers), the last with whatever
+//! the budget leaves. Doubling every attempt won the captured maps 255 and 270 in 296 k
+//! and 596 k nodes instead of 1.30 M and 869 k (engine/BENCHMARKS.md). The dead memo is
+//! kept across attempts (a remaining-set is dead whatever
 //! order proved it), so `Unwinnable` is still a complete proof; restarts only cut the
 //! heavy tail where an early choice sends one ordering into a large dead subtree.
 //!

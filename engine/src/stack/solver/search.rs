@@ -92,9 +92,10 @@ impl<'a> Search<'a> {
 
     /// Searches from the current position with restarts; on `Win`, `path` holds the
     /// whole line. Attempt `i` gets `FIRST_ATTEMPT << i` nodes (the last attempt whatever
-    /// the budget leaves) and the ordering of salt `i ^ 1` (see `push_candidates`): the
-    /// kind-based order with a salted tie break first, then a layer-first one, and so on
-    /// in pairs ([`Strategy::Baseline`]: `FIRST_ATTEMPT << i / 2` nodes, salt `i`). The
+    /// the budget leaves) and the ordering of salt `2 i` (see `push_candidates`): layer
+    /// first in every attempt, the plain key in even attempts and the mixed one in odd
+    /// attempts, each with its own tie break ([`Strategy::Baseline`]: `FIRST_ATTEMPT <<
+    /// i / 2` nodes, salt `i`, the kind-based order). The
     /// dead memo is kept across attempts (a remaining-set proven dead is dead whatever
     /// order found it), so a restart loses only the undecided work, and `Dead` is still a
     /// complete proof. Called again after stopping at `max_nodes` on an attempt's end, it
@@ -108,7 +109,7 @@ impl<'a> Search<'a> {
                 // attempt, the plain order first.
                 (FIRST_ATTEMPT << (attempt / 2).min(40), attempt)
             } else {
-                (FIRST_ATTEMPT << attempt.min(40), attempt ^ 1)
+                (FIRST_ATTEMPT << attempt.min(40), attempt.saturating_mul(2))
             };
             let quota_end = self.nodes.saturating_add(quota);
             self.limit = quota_end.min(self.max_nodes);
@@ -296,9 +297,10 @@ impl<'a> Search<'a> {
             }
         }
         let salt = self.salt;
-        if self.strategy != Strategy::Baseline && salt.is_multiple_of(2) {
-            // Every other attempt: higher layers first, with the tray as a tie break
-            // (see the module doc, "Move ordering"); ties by a salted hash.
+        if self.strategy != Strategy::Baseline {
+            // Higher layers first, with the tray as a tie break (see the module doc, "Move
+            // ordering"); ties by a salted hash. Salts are even here (2 × the attempt): the
+            // plain key in even attempts, the mixed one in odd attempts.
             let mixed = (salt / 2) % 2 == 1;
             let key = |t: u16| {
                 let tu = usize::from(t);
