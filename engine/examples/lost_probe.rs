@@ -8,10 +8,10 @@ use std::time::Instant;
 
 use llk_engine::classic::Budget;
 use llk_engine::stack::solver::{solve_backward, solve_with_strategy, Strategy};
-use llk_engine::stack::{Position, StackBoard, StackStatus, StackVerdict};
+use llk_engine::stack::{Position, StackVerdict};
 
 mod probe_maps;
-use probe_maps::maps;
+use probe_maps::{budget_tray_maps, check_win};
 
 fn main() -> ExitCode {
     match probe(std::env::args().skip(1).collect()) {
@@ -32,20 +32,9 @@ fn word(v: &StackVerdict) -> &'static str {
 }
 
 fn probe(args: Vec<String>) -> Result<(), String> {
-    let max: u64 = match args.first() {
-        Some(a) => a.parse().map_err(|_| format!("not a node count: {a}"))?,
-        None => return Err("usage: lost_probe MAX_NODES [tray=N] MAPS...".into()),
-    };
-    let tray_override = match args.get(1).and_then(|a| a.strip_prefix("tray=")) {
-        Some(n) => Some(
-            n.parse::<u8>()
-                .map_err(|_| format!("not a tray size: {n}"))?,
-        ),
-        None => None,
-    };
+    let (max, tray_override, maps) =
+        budget_tray_maps(&args, "usage: lost_probe MAX_NODES [tray=N] MAPS...")?;
     let main_too = std::env::var("MAIN").is_ok();
-    let first_map = if tray_override.is_some() { 2 } else { 1 };
-    let maps = maps(args.get(first_map..).unwrap_or_default())?;
     for (name, layout, tray) in &maps {
         let tray = tray_override.unwrap_or(*tray);
         let on = vec![true; layout.len()];
@@ -60,15 +49,7 @@ fn probe(args: Vec<String>) -> Result<(), String> {
         let (v, nodes) = solve_backward(&pos, Budget::nodes(max), &mut || false);
         let ms = t.elapsed().as_millis();
         if let StackVerdict::Winnable(line) = &v {
-            let mut board = StackBoard::new(layout.clone(), tray).map_err(|e| e.to_string())?;
-            for &id in line {
-                board
-                    .take(id)
-                    .map_err(|e| format!("{name}: the line does not replay: {e}"))?;
-            }
-            if board.status() != StackStatus::Won {
-                return Err(format!("{name}: the line does not win"));
-            }
+            check_win(name, layout, tray, line)?;
         }
         let mut main = String::new();
         if main_too {

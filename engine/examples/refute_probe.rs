@@ -12,7 +12,7 @@ use llk_engine::stack::solver::{prove_lost, solve_with_strategy, Strategy};
 use llk_engine::stack::{Position, StackVerdict};
 
 mod probe_maps;
-use probe_maps::maps;
+use probe_maps::budget_tray_maps;
 
 fn main() -> ExitCode {
     match probe(std::env::args().skip(1).collect()) {
@@ -25,20 +25,9 @@ fn main() -> ExitCode {
 }
 
 fn probe(args: Vec<String>) -> Result<(), String> {
-    let max: u64 = match args.first() {
-        Some(a) => a.parse().map_err(|_| format!("not a node count: {a}"))?,
-        None => return Err("usage: refute_probe MAX_NODES MAPS...".into()),
-    };
+    let (max, tray_override, maps) =
+        budget_tray_maps(&args, "usage: refute_probe MAX_NODES MAPS...")?;
     let (mut lost, mut main_lost, mut main_won, mut total) = (0, 0, 0, 0u128);
-    let tray_override = match args.get(1).and_then(|a| a.strip_prefix("tray=")) {
-        Some(n) => Some(
-            n.parse::<u8>()
-                .map_err(|_| format!("not a tray size: {n}"))?,
-        ),
-        None => None,
-    };
-    let first_map = if tray_override.is_some() { 2 } else { 1 };
-    let maps = maps(args.get(first_map..).unwrap_or_default())?;
     for (name, layout, tray) in &maps {
         let tray = &tray_override.unwrap_or(*tray);
         let on = vec![true; layout.len()];

@@ -8,10 +8,10 @@ use std::time::Instant;
 
 use llk_engine::classic::Budget;
 use llk_engine::stack::solver::{solve_with_strategy, Strategy};
-use llk_engine::stack::{Position, StackBoard, StackStatus, StackVerdict};
+use llk_engine::stack::{Position, StackVerdict};
 
 mod probe_maps;
-use probe_maps::maps;
+use probe_maps::{check_win, maps};
 
 fn main() -> ExitCode {
     match probe(std::env::args().skip(1).collect()) {
@@ -57,16 +57,7 @@ fn probe(args: Vec<String>) -> Result<(), String> {
         total += ms;
         let word = match v {
             StackVerdict::Winnable(line) => {
-                let mut board =
-                    StackBoard::new(layout.clone(), *tray).map_err(|e| e.to_string())?;
-                for &id in line {
-                    board
-                        .take(id)
-                        .map_err(|e| format!("{name}: the line does not replay: {e}"))?;
-                }
-                if board.status() != StackStatus::Won {
-                    return Err(format!("{name}: the line does not win"));
-                }
+                check_win(name, layout, *tray, line)?;
                 won += 1;
                 "won"
             }

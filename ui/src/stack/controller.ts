@@ -17,7 +17,7 @@ import type { Action, Direction } from "../keys";
 import type { ModeAction, ModeController, ModeHost } from "../mode";
 import { randomSeed } from "../seed";
 import { StackBoard } from "./board";
-import { fitStack, type StackFit } from "./fit";
+import { fitStack } from "./fit";
 import { LostDialog } from "./lost-dialog";
 import { MoreTiles } from "./more-tiles";
 import { COLLAPSE_MS, FLY_MS, Motion, type Snapshot } from "./motion";
@@ -52,8 +52,6 @@ export class StackController implements ModeController {
   private readonly area = byId("stack-area");
   private readonly scroll = byId("stack-scroll");
   private readonly moreTiles: MoreTiles;
-  /** The board's last fit and its layout's top (what the "more tiles" labels measure by). */
-  private fitted: { fit: StackFit; oy: number } | null = null;
   private readonly demoStop = byId<HTMLButtonElement>("demo-stop");
   private readonly props = {
     move_out: byId<HTMLButtonElement>("prop-moveout"),
@@ -142,7 +140,7 @@ export class StackController implements ModeController {
     this.area.hidden = true;
     this.view = null;
     this.board.clear();
-    this.moreTiles.set(null, null, 0);
+    this.moreTiles.clear();
   }
 
   fit(stageW: number, stageH: number): void {
@@ -159,8 +157,7 @@ export class StackController implements ModeController {
     this.board.applyFit(f, ox, oy);
     this.tray.applyFit(f);
     this.scroll.classList.toggle("scrolls", f.scrolls);
-    this.fitted = { fit: f, oy };
-    this.moreTiles.set(v, f, oy);
+    this.moreTiles.fitted(v, f, oy);
     this.area.classList.toggle("side-dock", f.sideDockW !== null);
     this.area.style.setProperty("--dock-w", f.sideDockW === null ? "" : `${f.sideDockW}px`);
   }
@@ -172,7 +169,7 @@ export class StackController implements ModeController {
     const hud = this.host.hud;
     hud.updateStack(v, this.host.paused(), this.host.t());
     this.updateProps();
-    this.moreTiles.set(v, this.fitted?.fit ?? null, this.fitted?.oy ?? 0, true);
+    this.moreTiles.moved(v);
     hud.buttons.demo.setAttribute("aria-pressed", String(this.demoRunning));
     this.host.runClock(v.status === "playing");
   }

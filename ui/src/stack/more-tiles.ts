@@ -4,7 +4,7 @@
  * top and the bottom edge of its view ("12 more tiles", edge-labels.ts), after every fit, move
  * and scroll. `tilesOutOfView` is the arithmetic (pure).
  */
-import { EdgeLabels, type OutOfView } from "../edge-labels";
+import { EdgeLabels, NOTHING_HIDDEN, type OutOfView } from "../edge-labels";
 import type { Translate } from "../i18n";
 import type { StackView } from "../ipc";
 import { BOARD_PAD, tileBoxH, type StackFit } from "./fit";
@@ -34,8 +34,9 @@ export function boardTileTops(view: StackView, fit: StackFit, oy: number): numbe
 }
 
 export class MoreTiles {
-  private tops: number[] = [];
-  private tileH = 0;
+  private view: StackView | null = null;
+  private fit: StackFit | null = null;
+  private oy = 0;
   private readonly labels: EdgeLabels;
 
   constructor(scroller: HTMLElement, above: HTMLElement, below: HTMLElement, t: () => Translate) {
@@ -44,22 +45,33 @@ export class MoreTiles {
       above,
       below,
       (n) => t()(n === 1 ? "stack.moreTile" : "stack.moreTiles", { n }),
-      () => this.tops.length > 0,
-      (scrollTop, viewH) => tilesOutOfView(this.tops, this.tileH, scrollTop, viewH),
+      () => this.view !== null && this.fit !== null && this.fit.scrolls,
+      (scrollTop, viewH) => {
+        const { view, fit } = this;
+        if (!view || !fit) return NOTHING_HIDDEN;
+        return tilesOutOfView(boardTileTops(view, fit, this.oy), tileBoxH(fit.tile), scrollTop, viewH);
+      },
     );
   }
 
-  /**
-   * The board as drawn now: `view` at `fit` (null: none shown, or it fits: no labels). After a
-   * move (`soon`) the labels are drawn after the tap's frame.
-   */
-  set(view: StackView | null, fit: StackFit | null, oy: number, soon = false): void {
-    const pans = view !== null && fit !== null && fit.scrolls;
-    const had = this.tops.length > 0;
-    this.tops = pans ? boardTileTops(view, fit, oy) : [];
-    this.tileH = fit ? tileBoxH(fit.tile) : 0;
-    if (soon && (had || pans)) this.labels.drawSoon();
-    else if (!soon) this.labels.draw();
+  /** The board was sized: `view` drawn at `fit` from its layout's top `oy`. */
+  fitted(view: StackView, fit: StackFit, oy: number): void {
+    this.view = view;
+    this.fit = fit;
+    this.oy = oy;
+    this.labels.draw();
+  }
+
+  /** A move changed the board's tiles: the labels are drawn after the tap's frame. */
+  moved(view: StackView): void {
+    this.view = view;
+    if (this.fit?.scrolls) this.labels.drawSoon();
+  }
+
+  /** No stack board is shown: no labels. */
+  clear(): void {
+    this.view = null;
+    this.labels.draw();
   }
 
   /** Redraws the labels (a change of language). */
