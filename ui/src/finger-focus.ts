@@ -6,7 +6,9 @@
  * style recalculation again). A touch shows no focus ring and needs no keyboard focus, so the
  * board's `mousedown` is cancelled when a finger made it and the focus is outside the board;
  * the tap's `click` still runs (the board moves its roving tab stop there), and a board that
- * has the focus already (keys, or a mouse) keeps it following the taps.
+ * has the focus already (keys, or a mouse) keeps it following the taps. (A plain tap is taken
+ * at its `touchend` and makes no mouse events at all, `finger-tap.ts`; this covers the taps
+ * left to the browser.)
  */
 export function keepFocusOnFingerTap(board: HTMLElement): void {
   /** The pointer now down on the board is a finger. */

@@ -4,9 +4,10 @@
 // and (b) the main thread's script time per tap over a whole classic game. Prints p50/p95 tables; the goals are a first
 // board p95 under 1.5 s and a tap's script p95 under 16 ms. Not a test: numbers to compare.
 //   node tests/web/bench/page.mjs [--dist web/dist]... [--loads 20] [--throttle 4] [--pairs 200]
-//                                 [--only size|first|taps] [--detail]
+//                                 [--games 1] [--only size|first|taps] [--detail]
 // Several --dist (e.g. a copy of an earlier build) are measured side by side: loads interleaved,
-// and the taps' games played side by side, a pair in each in turn.
+// and the taps' games played in turns, one game at a time. `--games N` plays N rounds of games
+// (one game of each build per round) and pools their taps: a p95 over more taps moves less with the host.
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -27,6 +28,7 @@ const { values: opt } = parseArgs({
     loads: { type: "string", default: "20" },
     throttle: { type: "string", default: "4" },
     pairs: { type: "string", default: "200" },
+    games: { type: "string", default: "1" },
     only: { type: "string" },
     detail: { type: "boolean", default: false },
   },
@@ -67,9 +69,22 @@ try {
   }
   if (opt.only === undefined || opt.only === "taps") {
     // the builds' games are played side by side, a pair in each in turn
-    const all = await tapsOfGames(browser, urls, { viewport, throttle, maxPairs: Number(opt.pairs) });
+    const games = Number(opt.games);
+    // one game open at a time: a second page open beside the measured one runs its own clock,
+    // timers and animations on the same two cores (side by side, a pair in each in turn, every
+    // build's script per tap came out ~2x that of a game played alone). The builds take turns
+    // game by game, in A B B A order, so that a drift of the host's speed weighs on each alike.
+    const all = urls.map(() => []);
+    for (let g = 0; g < games; g++) {
+      const order = g % 2 === 0 ? urls.map((_, k) => k) : urls.map((_, k) => urls.length - 1 - k);
+      for (const k of order) {
+        const [taps] = await tapsOfGames(browser, [urls[k]], { viewport, throttle, maxPairs: Number(opt.pairs) });
+        all[k].push(...taps);
+      }
+    }
+    const over = games === 1 ? "a classic game" : `${games} classic games`;
     for (const [k, taps] of all.entries()) {
-      console.log(`\n${label(k)}per tile tap over a classic game, ${taps.length} taps (ms, throttled; goal script p95 < 16)`);
+      console.log(`\n${label(k)}per tile tap over ${over}, ${taps.length} taps (ms, throttled; goal script p95 < 16)`);
       const rows = [];
       for (const kind of ["select", "match", "all"]) {
         const of = taps.filter((t) => kind === "all" || t.kind === kind);

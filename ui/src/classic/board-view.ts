@@ -14,6 +14,7 @@
 import { afterFrame } from "../after-frame";
 import { faceElement, faceOf } from "../faces";
 import { keepFocusOnFingerTap } from "../finger-focus";
+import { onFingerTap } from "../finger-tap";
 import { setAttr } from "../hud";
 import type { Translate } from "../i18n";
 import type { GameView, Pos } from "../ipc";
@@ -58,14 +59,19 @@ export class BoardView {
     this.t = t;
     // a finger's tap leaves the focus where it is (finger-focus.ts)
     keepFocusOnFingerTap(el);
-    el.addEventListener("click", (e) => {
-      const tile = (e.target as Element).closest<HTMLButtonElement>("button.tile");
+    const tapped = (target: Element, follow = false): void => {
+      const tile = target.closest<HTMLButtonElement>("button.tile");
       if (!tile || tile.classList.contains("vanishing") || !el.contains(tile)) return;
       const row = Number(tile.dataset["row"]);
       const col = Number(tile.dataset["col"]);
-      this.setFocus([row, col], false);
+      this.setFocus([row, col], follow);
       handlers.onSelect(row, col);
-    });
+    };
+    // A plain finger tap acts at its touchend (finger-tap.ts); everything else is a click. A
+    // click's mousedown has moved the focus already where it should; a finger tap on a board
+    // that has the focus moves it to the tapped tile, as that mousedown would have.
+    onFingerTap(el, (target) => tapped(target, el.contains(document.activeElement)));
+    el.addEventListener("click", (e) => tapped(e.target as Element));
     el.addEventListener("focusout", (e) => {
       const to = e.relatedTarget;
       if (!(to instanceof Node && el.contains(to))) this.writeStaleTabIndex(true);

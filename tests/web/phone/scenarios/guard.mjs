@@ -28,3 +28,26 @@ scenario("the touch guard reports a mouse click and not a tap", "portrait", asyn
   check(seen.some((line) => line.startsWith("pointerdown (pointerType mouse)")), `what the guard saw: ${seen.join("; ")}`);
   t.log(`the guard saw: ${seen.length} events, e.g. ${seen.find((l) => l.startsWith("mousedown"))}`);
 });
+
+// A plain tap is taken at its touchend (ui/src/finger-tap.ts); a finger that came down on a tile
+// and slid away before lifting is no tap. (In Chromium a slide this long starts a pan, after
+// which the touchend cannot be cancelled; the view's own slop check is for browsers that let it.)
+scenario("a finger that slides off a tile selects nothing; a tap there selects it", "portrait", async (t) => {
+  const { page } = t;
+  await openGame(page, t.url);
+  const tile = "#board button.tile:not(.vanishing)";
+  const box = await page.locator(tile).first().boundingBox();
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, points) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points });
+  await touch("touchStart", [{ x, y }]);
+  for (let dx = 8; dx <= 48; dx += 8) await touch("touchMove", [{ x: x + dx, y: y + dx / 2 }]);
+  await touch("touchEnd", []);
+  // the engine answers within a few frames; give it many more
+  await page.waitForTimeout(400);
+  checkEq(await page.locator('#board button.tile[aria-pressed="true"]').count(), 0, "tiles selected after a slide");
+  await tap(page, tile);
+  await page.waitForSelector('#board button.tile[aria-pressed="true"]', { timeout: 10_000 });
+  checkEq(t.mouseEvents, [], "mouse events after finger taps");
+});
