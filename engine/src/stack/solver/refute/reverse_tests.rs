@@ -184,3 +184,56 @@ fn the_turns_agree_with_the_exhaustive_search() {
         "only {turns} boards reached the backward search"
     );
 }
+
+#[test]
+fn discrepancy_attempts_agree_with_the_exhaustive_search() {
+    use crate::stack::solver::search::discrepancy::Params;
+    let mut iterated = 0;
+    for seed in 0..600 {
+        let (layout, capacity) = case(seed);
+        let all = (1u32 << layout.len()) - 1;
+        let Some(st) = state(&layout, all, capacity) else {
+            continue;
+        };
+        let expected = exhaustive_from(&layout, all, capacity);
+        let mut never = || false;
+        let mut search = Search::new(st, u64::MAX / 4, &mut never);
+        search.strategy = Strategy::Discrepancy;
+        // Discrepancy slots from the first attempt on, with lines of a few nodes, so
+        // that most lines run out of their quota (pruned, not proven).
+        search.lds = Params {
+            depth: 1 + (seed % 3) as u32,
+            quota: 1 + seed % 5,
+            early: seed % 2 == 0,
+            start: 0,
+            shift: 0,
+        };
+        // Slot 1: a discrepancy slot comes before the second ordinary attempt.
+        search.next_attempt = 1;
+        let out = search.run();
+        iterated += usize::from(search.lds_k > 0);
+        match out {
+            Outcome::Win => {
+                let line: Vec<usize> = search
+                    .path
+                    .iter()
+                    .map(|&c| usize::from(search.st.ids[usize::from(c)]))
+                    .collect();
+                assert!(
+                    expected,
+                    "seed {seed}: a win where the exhaustive search finds none"
+                );
+                assert!(
+                    replays(&layout, all, &line, capacity),
+                    "seed {seed}: the line does not replay"
+                );
+            }
+            Outcome::Dead => assert!(!expected, "seed {seed}: proven lost, but it wins"),
+            Outcome::OutOfBudget => panic!("seed {seed}: out of a huge budget"),
+        }
+    }
+    assert!(
+        iterated >= 100,
+        "only {iterated} searches went through a discrepancy count"
+    );
+}
