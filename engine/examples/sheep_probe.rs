@@ -1,7 +1,7 @@
 //! Scratch measurement of the stack solver on real-style seeds and the captured maps:
 //! `sheep_probe STRATEGY MAX_NODES [SEED | A..B | captured-N]...`, one line per map
 //! (verdict, nodes, memo, refutation nodes, takes asleep, wall ms). STRATEGY: baseline, current,
-//! pressure, unrefuted, discrepancy (knobs LDS_D, LDS_Q, LDS_EARLY, LDS_START, LDS_SHIFT in the environment). Bad arguments
+//! pressure, unrefuted. Bad arguments
 //! get one line on stderr and exit 2.
 use std::process::ExitCode;
 use std::time::Instant;
@@ -29,10 +29,9 @@ fn probe(args: Vec<String>) -> Result<(), String> {
         Some("current") => Strategy::Current,
         Some("pressure") => Strategy::Pressure,
         Some("unrefuted") => Strategy::Unrefuted,
-        Some("discrepancy") => Strategy::Discrepancy,
         other => {
             return Err(format!(
-                "unknown strategy {other:?} (baseline, current, pressure, unrefuted, discrepancy)"
+                "unknown strategy {other:?} (baseline, current, pressure, unrefuted)"
             ))
         }
     };

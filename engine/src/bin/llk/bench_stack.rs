@@ -33,12 +33,11 @@ const BENCH: Spec = Spec {
 };
 
 /// The solvers the bench can run, in the order of its rows, by their `--solvers` names.
-const SOLVERS: [(&str, Strategy); 5] = [
+const SOLVERS: [(&str, Strategy); 4] = [
     ("baseline", Strategy::Baseline),
     ("current", Strategy::Current),
     ("unrefuted", Strategy::Unrefuted),
     ("pressure", Strategy::Pressure),
-    ("discrepancy", Strategy::Discrepancy),
 ];
 
 /// The rows without `--solvers` (the table's columns and rows as before the refutation

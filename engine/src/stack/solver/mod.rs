@@ -283,9 +283,6 @@ pub enum Strategy {
     /// nodes on real-style maps but costs more CPU per node than it saves, so within 1 s
     /// it decides fewer maps (see `engine/BENCHMARKS.md`).
     Pressure,
-    /// The current search with discrepancy-limited attempts between its restart attempts
-    /// (`solver::search::discrepancy`). Not the default.
-    Discrepancy,
 }
 
 /// Decides whether `pos` can be won without props, within `budget`.
@@ -325,10 +322,7 @@ pub fn solve_with_strategy(
     };
     let mut search = Search::new(st, budget.max_nodes, interrupt);
     search.strategy = strategy;
-    let (outcome, refuted) = if strategy == Strategy::Baseline
-        || strategy == Strategy::Unrefuted
-        || (strategy == Strategy::Discrepancy && std::env::var("LDS_NOREF").is_ok())
-    {
+    let (outcome, refuted) = if strategy == Strategy::Baseline || strategy == Strategy::Unrefuted {
         (search.run(), refute::Refutation::default())
     } else {
         refute::run_with_refutation(&mut search)

@@ -5,9 +5,6 @@ use super::memo::DeadMemo;
 use super::pressure::Pressure;
 use super::state::State;
 use super::Strategy;
-use discrepancy::{Params, Probe};
-
-pub(crate) mod discrepancy;
 
 /// How a (sub)search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,14 +62,6 @@ pub(crate) struct Search<'a> {
     sleep: Vec<u64>,
     /// Takes skipped because they were asleep.
     pub slept_takes: u64,
-    /// The discrepancy attempts' shape ([`Strategy::Discrepancy`] only).
-    pub(crate) lds: Params,
-    /// Discrepancies the next discrepancy attempt starts with.
-    pub(crate) lds_k: u32,
-    /// Lines of the current discrepancy count reached so far in this slot, and those
-    /// finished in earlier slots (skipped, as not proven, when the next slot resumes).
-    lds_line: u64,
-    lds_done: u64,
 }
 
 impl<'a> Search<'a> {
@@ -98,10 +87,6 @@ impl<'a> Search<'a> {
             exposed_takes: 0,
             sleep: Vec::new(),
             slept_takes: 0,
-            lds: Params::from_env(),
-            lds_k: 0,
-            lds_line: 0,
-            lds_done: 0,
         }
     }
 
@@ -117,13 +102,8 @@ impl<'a> Search<'a> {
     /// goes on with the next attempt, as if it had not stopped.
     pub fn run(&mut self) -> Outcome {
         const FIRST_ATTEMPT: u64 = 1 << 9;
-        let mut slot = self.next_attempt;
+        let mut attempt = self.next_attempt;
         loop {
-            let (attempt, lds) = if self.strategy == Strategy::Discrepancy {
-                self.lds.slot(slot)
-            } else {
-                (slot, false)
-            };
             let (quota, salt) = if self.strategy == Strategy::Baseline {
                 // The schedule before the layer-first orders: quota doubling every second
                 // attempt, the plain order first.
@@ -131,67 +111,21 @@ impl<'a> Search<'a> {
             } else {
                 (FIRST_ATTEMPT << attempt.min(40), attempt.saturating_mul(2))
             };
-            if lds && self.lds_k > self.lds.depth {
-                // every line of the top levels tried: no more discrepancy attempts
-                slot += 1;
-                continue;
-            }
-            let quota = if lds { quota << self.lds.shift } else { quota };
             let quota_end = self.nodes.saturating_add(quota);
             self.limit = quota_end.min(self.max_nodes);
-            let out = if lds {
-                self.discrepancy_attempt()
-            } else {
-                self.salt = u64::from(salt);
-                // The root's sleep set is empty.
-                self.sleep.clear();
-                self.sleep.resize(self.st.rem.len(), 0);
-                self.attempt()
-            };
+            self.salt = u64::from(salt);
+            // The root's sleep set is empty.
+            self.sleep.clear();
+            self.sleep.resize(self.st.rem.len(), 0);
+            let out = self.attempt();
             if out == Outcome::OutOfBudget && self.nodes >= quota_end {
-                self.next_attempt = slot + 1;
+                self.next_attempt = attempt + 1;
             }
             if out != Outcome::OutOfBudget || self.nodes >= self.max_nodes {
                 return out;
             }
-            slot += 1;
+            attempt += 1;
         }
-    }
-
-    /// A discrepancy slot: discrepancy attempts with `lds_k`, `lds_k + 1`, … until one
-    /// decides or the slot's `limit` is reached (the next slot starts again with the
-    /// count it stopped at). `OutOfBudget` when nothing was decided.
-    fn discrepancy_attempt(&mut self) -> Outcome {
-        while self.lds_k <= self.lds.depth {
-            self.salt = u64::from(2 * (self.lds_k + 1000));
-            self.sleep.clear();
-            self.sleep.resize(self.st.rem.len(), 0);
-            self.lds_line = 0;
-            let out = self.probe(0, self.lds_k);
-            if out == Probe::OutOfBudget {
-                // the line under way when the slot ran out is searched again next time
-                self.lds_done = self.lds_line.saturating_sub(1);
-            } else {
-                self.lds_done = 0;
-            }
-            match out {
-                Probe::Win => {
-                    if std::env::var("LDS_TRACE").is_ok() {
-                        eprintln!("lds win k {} at {} nodes", self.lds_k, self.nodes);
-                    }
-                    return Outcome::Win;
-                }
-                Probe::Dead => return Outcome::Dead,
-                Probe::OutOfBudget => return Outcome::OutOfBudget,
-                Probe::Pruned => {
-                    if std::env::var("LDS_TRACE").is_ok() {
-                        eprintln!("lds k {} done at {} nodes", self.lds_k, self.nodes);
-                    }
-                    self.lds_k += 1
-                }
-            }
-        }
-        Outcome::OutOfBudget
     }
 
     /// Counts one node and polls the interrupt every `POLL_NODES` nodes (or sooner after
