@@ -16,7 +16,7 @@ import { CHROMIUM_ARGS, DIST, PHONES } from "../lib.mjs";
 import { firstBoard } from "./first-board.mjs";
 import { siteSizes } from "./size.mjs";
 import { printTable, summary } from "./stats.mjs";
-import { tapsOfGames } from "./taps.mjs";
+import { tapsOfGame } from "./taps.mjs";
 
 const require = createRequire(new URL("../../../ui/package.json", import.meta.url));
 /** @type {import("playwright-core")} */
@@ -68,18 +68,15 @@ try {
     );
   }
   if (opt.only === undefined || opt.only === "taps") {
-    // the builds' games are played side by side, a pair in each in turn
     const games = Number(opt.games);
-    // one game open at a time: a second page open beside the measured one runs its own clock,
-    // timers and animations on the same two cores (side by side, a pair in each in turn, every
+    // One game open at a time (tapsOfGame: with two builds' games open side by side, every
     // build's script per tap came out ~2x that of a game played alone). The builds take turns
     // game by game, in A B B A order, so that a drift of the host's speed weighs on each alike.
     const all = urls.map(() => []);
     for (let g = 0; g < games; g++) {
       const order = g % 2 === 0 ? urls.map((_, k) => k) : urls.map((_, k) => urls.length - 1 - k);
       for (const k of order) {
-        const [taps] = await tapsOfGames(browser, [urls[k]], { viewport, throttle, maxPairs: Number(opt.pairs) });
-        all[k].push(...taps);
+        all[k].push(...(await tapsOfGame(browser, urls[k], { viewport, throttle, maxPairs: Number(opt.pairs) })));
       }
     }
     const over = games === 1 ? "a classic game" : `${games} classic games`;

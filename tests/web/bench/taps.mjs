@@ -263,26 +263,21 @@ async function tracedPair(browser, page, [a, b, left]) {
 }
 
 /**
- * Plays one classic game per url to the win (or `maxPairs` pairs), every tile tap measured:
- * one list of taps per url. The games are played side by side, a pair in each in turn, so
- * that the machine's load changes weigh on every build alike.
+ * Plays one classic game at `url` to the win (or `maxPairs` pairs), every tile tap measured:
+ * the list of taps. One game is open at a time (a second page open beside it would run its
+ * clock, timers and animations on the same cores as the measured tap).
  */
-export async function tapsOfGames(browser, urls, { viewport, throttle, maxPairs }) {
-  const games = [];
+export async function tapsOfGame(browser, url, { viewport, throttle, maxPairs }) {
+  const { context, page } = await openGame(browser, url, { viewport, throttle });
   try {
-    for (const url of urls) games.push(await openGame(browser, url, { viewport, throttle }));
-    const taps = urls.map(() => []);
-    const done = urls.map(() => false);
-    for (let pairs = 0; pairs < maxPairs && done.includes(false); pairs++) {
-      for (const [k, { page }] of games.entries()) {
-        if (done[k]) continue;
-        const next = await nextPair(page);
-        if (!next) done[k] = true;
-        else taps[k].push(...(await tracedPair(browser, page, next)));
-      }
+    const taps = [];
+    for (let pairs = 0; pairs < maxPairs; pairs++) {
+      const next = await nextPair(page);
+      if (!next) break;
+      taps.push(...(await tracedPair(browser, page, next)));
     }
     return taps;
   } finally {
-    for (const { context } of games) await context.close();
+    await context.close();
   }
 }

@@ -13,8 +13,7 @@
  */
 import { afterFrame } from "../after-frame";
 import { faceElement, faceOf } from "../faces";
-import { keepFocusOnFingerTap } from "../finger-focus";
-import { onFingerTap } from "../finger-tap";
+import { onPress } from "../finger-tap";
 import { setAttr } from "../hud";
 import type { Translate } from "../i18n";
 import type { GameView, Pos } from "../ipc";
@@ -57,21 +56,15 @@ export class BoardView {
   constructor(el: HTMLElement, handlers: BoardHandlers, t: Translate) {
     this.el = el;
     this.t = t;
-    // a finger's tap leaves the focus where it is (finger-focus.ts)
-    keepFocusOnFingerTap(el);
-    const tapped = (target: Element, follow = false): void => {
+    // a finger's tap, a click, keys (finger-tap.ts)
+    onPress(el, (target, moveFocus) => {
       const tile = target.closest<HTMLButtonElement>("button.tile");
       if (!tile || tile.classList.contains("vanishing") || !el.contains(tile)) return;
       const row = Number(tile.dataset["row"]);
       const col = Number(tile.dataset["col"]);
-      this.setFocus([row, col], follow);
+      this.setFocus([row, col], moveFocus);
       handlers.onSelect(row, col);
-    };
-    // A plain finger tap acts at its touchend (finger-tap.ts); everything else is a click. A
-    // click's mousedown has moved the focus already where it should; a finger tap on a board
-    // that has the focus moves it to the tapped tile, as that mousedown would have.
-    onFingerTap(el, (target) => tapped(target, el.contains(document.activeElement)));
-    el.addEventListener("click", (e) => tapped(e.target as Element));
+    });
     el.addEventListener("focusout", (e) => {
       const to = e.relatedTarget;
       if (!(to instanceof Node && el.contains(to))) this.writeStaleTabIndex(true);

@@ -6,8 +6,7 @@
  * tabindex. It draws the state it is given and decides no rule.
  */
 import { faceElement, faceOf } from "../faces";
-import { keepFocusOnFingerTap } from "../finger-focus";
-import { onFingerTap } from "../finger-tap";
+import { onPress } from "../finger-tap";
 import type { Translate } from "../i18n";
 import type { StackTileView, StackView, TileId } from "../ipc";
 import type { StackFit } from "./fit";
@@ -27,20 +26,14 @@ export class StackBoard {
   constructor(el: HTMLElement, onTake: (id: TileId) => void, t: Translate) {
     this.el = el;
     this.t = t;
-    // a finger's tap leaves the focus where it is (finger-focus.ts)
-    keepFocusOnFingerTap(el);
-    const tapped = (target: Element, follow = false): void => {
+    // a finger's tap, a click, keys (finger-tap.ts)
+    onPress(el, (target, moveFocus) => {
       const tile = target.closest<HTMLButtonElement>("button.stile");
       if (!tile || !el.contains(tile) || tile.dataset["free"] !== "true") return;
       const id = Number(tile.dataset["id"]);
-      this.setFocus(id, follow);
+      this.setFocus(id, moveFocus);
       onTake(id);
-    };
-    // A plain finger tap acts at its touchend (finger-tap.ts); everything else is a click. A
-    // click's mousedown has moved the focus already where it should; a finger tap on a board
-    // that has the focus moves it to the tapped tile, as that mousedown would have.
-    onFingerTap(el, (target) => tapped(target, el.contains(document.activeElement)));
-    el.addEventListener("click", (e) => tapped(e.target as Element));
+    });
     el.addEventListener("focusin", (e) => {
       const tile = (e.target as Element).closest<HTMLButtonElement>("button.stile");
       if (tile && tile.dataset["free"] === "true") this.setFocus(Number(tile.dataset["id"]), false);

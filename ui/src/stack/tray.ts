@@ -4,7 +4,7 @@
  * that takes it back into the tray). Draws what the engine says; decides no rule.
  */
 import { faceElement, faceOf } from "../faces";
-import { keepFocusOnFingerTap } from "../finger-focus";
+import { onPress } from "../finger-tap";
 import type { Translate } from "../i18n";
 import type { StackView, TileId } from "../ipc";
 import type { StackFit } from "./fit";
@@ -24,10 +24,9 @@ export class TrayView {
     t: Translate,
   ) {
     this.t = t;
-    // a finger's tap on a held tile leaves the focus where it is (finger-focus.ts)
-    keepFocusOnFingerTap(heldEl);
-    heldEl.addEventListener("click", (e) => {
-      const tile = (e.target as Element).closest<HTMLButtonElement>("button.stile");
+    // a finger's tap, a click, keys on a held tile (finger-tap.ts; the row has no roving focus)
+    onPress(heldEl, (target) => {
+      const tile = target.closest<HTMLButtonElement>("button.stile");
       if (tile && heldEl.contains(tile)) onTakeHeld(Number(tile.dataset["id"]));
     });
     for (let i = 0; i < 3; i++) {
