@@ -170,9 +170,11 @@ fn stack_layout(n: usize, layers: usize, kinds: usize) -> Layout {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 16, failure_persistence: None, ..ProptestConfig::default() })]
 
-    /// Every node of these compares about a million pairs of free tiles: the interrupt,
-    /// firing on its second poll, stops the search within a few nodes (polling by nodes
-    /// alone would run 2,048 of them, seconds of work).
+    /// Every node of these reads a 16-word row of the dominance table for each of its
+    /// free tiles (about 1,000 of them: some 16,000 steps), so the interrupt is polled
+    /// every 70 nodes or so: firing on its second poll, it stops the search within a few
+    /// hundred nodes (142 on 1,002 tiles of one kind; polling by nodes alone would run
+    /// 2,048 of them).
     #[test]
     fn stack_solver_polls_on_a_thousand_free_tiles(
         triples in 334..=341usize, layers in 1..=2usize, kinds in prop_oneof![1..=3usize, Just(64)],
@@ -190,7 +192,7 @@ proptest! {
             (verdict, st, calls)
         });
         prop_assert_eq!(verdict, StackVerdict::Unknown);
-        prop_assert!(st.nodes <= 16, "{:?}: {} polls", st, calls);
+        prop_assert!(st.nodes <= 256, "{:?}: {} polls", st, calls);
     }
 }
 

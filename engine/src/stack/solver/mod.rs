@@ -57,7 +57,12 @@
 //!   counts are unchanged (same kind); every tile freed by `t`'s removal is also freed by
 //!   `s`'s, and `t` stays free. Free tiles of a kind that cover nothing (held tiles among
 //!   them) are interchangeable, so one of them is tried; and a free tile that covers
-//!   nothing is dominated by a free tile of its kind that covers something.
+//!   nothing is dominated by a free tile of its kind that covers something. The tiles a
+//!   tile covers stay the same while it remains (a covered tile cannot be taken first), so
+//!   which tiles would dominate which is one table computed with the state; at a node the
+//!   check is a row of it against the free set (before 2026-12-04 it compared the free
+//!   tiles pairwise at every node, which with the sort of the moves below was most of a
+//!   node's cost: the same nodes now take 2-3× less CPU, `engine/BENCHMARKS.md`).
 //! * **Tray pressure.** A position is lost when no kind can complete its next triple
 //!   before the tray fills. Proof: look at any line's first take that completes a triple,
 //!   of kind `k`, after `B` takes. None of those `B` takes completes a triple, so each
@@ -291,7 +296,7 @@ pub fn solve(pos: &Position, budget: Budget) -> StackVerdict {
 }
 
 /// As [`solve`], polling `interrupt` about every 1,000 nodes, and sooner on boards with
-/// many free tiles (every million candidate comparisons); when it returns true the search
+/// many free tiles (every 2^20 steps of work, `search::POLL_WORK`); when it returns true the search
 /// stops with [`StackVerdict::Unknown`].
 pub fn solve_with_interrupt(
     pos: &Position,

@@ -14,9 +14,10 @@ pub(crate) enum Outcome {
     OutOfBudget,
 }
 
-/// Candidate comparisons after which the interrupt is polled even within 1,024 nodes:
-/// a node on a board of a thousand free tiles makes a million of them, so polling by
-/// nodes alone could overrun a time budget by seconds.
+/// Steps of work (words of the dominance table read, tile-words of the tray-pressure
+/// test) after which the interrupt is polled even within 1,024 nodes: a node on a board of
+/// a thousand free tiles reads some 16,000 words, so polling by nodes alone could overrun
+/// a time budget.
 pub(crate) const POLL_WORK: u64 = 1 << 20;
 
 /// Nodes after which the interrupt is polled (a node costs well under a microsecond on
@@ -38,7 +39,7 @@ pub(crate) struct Search<'a> {
     /// Tie-break of the current attempt's move ordering (0: tile index order).
     salt: u64,
     pub interrupt: &'a mut dyn FnMut() -> bool,
-    /// Work since the interrupt was last polled, in candidate comparisons (see
+    /// Work since the interrupt was last polled, in steps (see
     /// [`POLL_WORK`]).
     work: u64,
     /// The takes (compact indices) from the start to the current position.
@@ -46,6 +47,8 @@ pub(crate) struct Search<'a> {
     /// Candidate lists of all open levels, one after another.
     cand: Vec<u16>,
     scratch: Vec<u16>,
+    /// The candidates of the level being ordered, with their sort keys.
+    keyed: Vec<((u32, u64), u16)>,
     /// Which search this is (see [`Strategy`]).
     pub strategy: Strategy,
     /// The tray-pressure test (used by [`Strategy::Pressure`] only).
@@ -80,6 +83,7 @@ impl<'a> Search<'a> {
             path: Vec::new(),
             cand: Vec::new(),
             scratch: Vec::new(),
+            keyed: Vec::new(),
             strategy: Strategy::Current,
             pressure,
             pressure_cuts: 0,
@@ -252,47 +256,38 @@ impl<'a> Search<'a> {
         let mut free = std::mem::take(&mut self.scratch);
         free.clear();
         st.free_tiles(&mut free);
-        // The dominance check below compares free tiles pairwise.
-        self.work += (free.len() * free.len()) as u64;
-        // The last tile of a kind that completes the tray's pair: always safe first.
-        if let Some(&t) = free.iter().find(|&&t| {
-            let k = usize::from(st.kind[usize::from(t)]);
-            st.tray[k] == 2 && st.left_of[k] == 1
-        }) {
-            self.cand.push(t);
-            self.scratch = free;
-            return;
-        }
-        // A kind whose remaining tiles are all free and make up its next triple, with
+        // The dominance check below reads a row of the dominator table per free tile.
+        self.work += (free.len() * st.rem.len()) as u64;
+        // The last tile of a kind that completes the tray's pair: always safe first. Then
+        // a kind whose remaining tiles are all free and make up its next triple, with
         // room in the tray to take them one after another: taking them first is safe
-        // (see the module doc, "Exposed triples"), so one of them is the only move.
-        if self.strategy != Strategy::Baseline {
-            if let Some(&t) = free.iter().find(|&&t| st.exposed_triple(usize::from(t))) {
+        // (see the module doc, "Exposed triples"), so one of them is the only move. The
+        // kinds are found from the per-kind counts; the take is the first free tile of
+        // one of them.
+        let forced = match st.last_tile_kinds() {
+            0 if self.strategy != Strategy::Baseline => st.exposed_kinds(),
+            kinds => kinds,
+        };
+        if forced != 0 {
+            if let Some(&t) = free
+                .iter()
+                .find(|&&t| forced & (1u64 << st.kind[usize::from(t)]) != 0)
+            {
                 self.cand.push(t);
-                self.exposed_takes += 1;
+                if st.last_tile_kinds() == 0 {
+                    self.exposed_takes += 1;
+                }
                 self.scratch = free;
                 return;
             }
         }
         let free_of = &st.free_of;
         let base = self.cand.len();
-        for (i, &t) in free.iter().enumerate() {
+        for &t in &free {
             let tu = usize::from(t);
-            if !st.legal(tu) {
-                continue;
-            }
-            let k = st.kind[tu];
             // Dominated: another free tile of the kind covers all `t` covers (ties: the
             // lower index stays).
-            let dominated = free_of[usize::from(k)] > 1
-                && free.iter().enumerate().any(|(j, &s)| {
-                    let su = usize::from(s);
-                    j != i
-                        && st.kind[su] == k
-                        && st.below_within(tu, su)
-                        && (j < i || !st.below_within(su, tu))
-                });
-            if !dominated {
+            if st.legal(tu) && !st.dominated(tu) {
                 self.cand.push(t);
             }
         }
@@ -320,7 +315,15 @@ impl<'a> Search<'a> {
                 let tie = st.zobrist[tu] ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15);
                 (u32::MAX - score, tie)
             };
-            self.cand[base..].sort_by_key(|&t| key(t));
+            // Each key computed once (it counts the tiles a take uncovers).
+            let mut keyed = std::mem::take(&mut self.keyed);
+            keyed.clear();
+            keyed.extend(self.cand[base..].iter().map(|&t| (key(t), t)));
+            keyed.sort_unstable();
+            for (c, &(_, t)) in self.cand[base..].iter_mut().zip(&keyed) {
+                *c = t;
+            }
+            self.keyed = keyed;
             self.scratch = free;
             return;
         }

@@ -57,6 +57,12 @@ pub(crate) struct State {
     free_any: u64,
     /// Bit `k`: at least two tiles of kind `k` are free.
     free_pair: u64,
+    /// `dominators[t * words..][..words]`: the tiles `s` of `t`'s kind that make taking `t`
+    /// unnecessary whenever both are free (module doc of `solver`, "Dominance within a
+    /// kind"): every tile `t` covers is covered by `s` too, and if the reverse also holds
+    /// (the two cover the same tiles), `s` has the lower index. Fixed for a search: while a
+    /// tile remains, every tile it covers remains, so `below` never changes.
+    dominators: Vec<u64>,
 }
 
 /// What one take changed, to undo it.
@@ -205,7 +211,9 @@ impl State {
             at_two: 0,
             free_any: 0,
             free_pair: 0,
+            dominators: Vec::new(),
         };
+        st.dominators = dominator_table(&st.kind, &st.below, words);
         for c in 0..m {
             if st.cover[c] == 0 {
                 st.free_of[usize::from(st.kind[c])] += 1;
@@ -216,6 +224,17 @@ impl State {
             st.mark_tray(k);
         }
         Ok(st)
+    }
+
+    /// Whether free tile `t` is dominated by another free tile of its kind (module doc of
+    /// `solver`, "Dominance within a kind"), so that taking it need not be tried.
+    pub fn dominated(&self, t: usize) -> bool {
+        let words = self.rem.len();
+        self.free_of[usize::from(self.kind[t])] > 1
+            && self.dominators[t * words..][..words]
+                .iter()
+                .zip(&self.free)
+                .any(|(d, f)| d & f != 0)
     }
 
     /// Brings kind `k`'s bits of `free_any` and `free_pair` up to date with `free_of`.
@@ -283,16 +302,40 @@ impl State {
         true
     }
 
-    /// Whether free tile `t`'s kind is an exposed triple: every remaining tile of the kind
-    /// is free, they and the tray's tiles of the kind make exactly three, and taking them
-    /// one after another leaves a slot empty after each take that does not complete the
-    /// triple (proof that taking them first is safe: the module doc of `solver`).
-    pub fn exposed_triple(&self, t: usize) -> bool {
-        let k = usize::from(self.kind[t]);
-        let tray = u16::from(self.tray[k]);
-        tray + self.left_of[k] == 3
-            && self.free_of[k] == self.left_of[k]
-            && self.tray_len + 2 - u32::from(self.tray[k]) < self.capacity
+    /// Bit `k`: the tray holds two tiles of kind `k` and its only remaining tile is free
+    /// (taking it first is safe: module doc of `solver`, "The last tile of a kind").
+    pub fn last_tile_kinds(&self) -> u64 {
+        let mut kinds = self.at_two & self.free_any;
+        let mut out = 0;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            if self.left_of[k] == 1 {
+                out |= 1 << k;
+            }
+        }
+        out
+    }
+
+    /// Bit `k`: kind `k` is an exposed triple: some remaining tile of the kind is free,
+    /// every one is, they and the tray's tiles of the kind make exactly three, and taking
+    /// them one after another leaves a slot empty after each take that does not complete
+    /// the triple (proof that taking them first is safe: the module doc of `solver`).
+    pub fn exposed_kinds(&self) -> u64 {
+        let mut kinds = self.free_any;
+        let mut out = 0;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            let tray = u16::from(self.tray[k]);
+            if tray + self.left_of[k] == 3
+                && self.free_of[k] == self.left_of[k]
+                && self.tray_len + 2 - u32::from(self.tray[k]) < self.capacity
+            {
+                out |= 1 << k;
+            }
+        }
+        out
     }
 
     /// Tiles that taking `t` would uncover.
@@ -382,12 +425,42 @@ impl State {
             }
         }
     }
+}
 
-    /// Whether the tiles `t` covers are among those `s` covers. While a tile remains, every
-    /// tile it covers remains too (a covered tile cannot be taken), so `below` is exact.
-    pub fn below_within(&self, t: usize, s: usize) -> bool {
-        self.below[t].iter().all(|b| self.below[s].contains(b))
+/// For each tile `t` (a row of `words` words), the tiles `s` of its kind whose list
+/// `lists[s]` holds every tile of `lists[t]` and, when the two lists hold the same tiles, a
+/// lower index than `t`: the tiles that dominate `t` (module doc of `solver`, "Dominance
+/// within a kind"; the backward search's lists are the tiles above each tile).
+pub(crate) fn dominator_table(kind: &[u8], lists: &[Vec<u16>], words: usize) -> Vec<u64> {
+    let m = kind.len();
+    let mut of_kind: Vec<Vec<usize>> = vec![Vec::new(); KINDS];
+    for (t, &k) in kind.iter().enumerate() {
+        of_kind[usize::from(k)].push(t);
     }
+    // The lists as bitsets, so that a pair costs `words` steps.
+    let mut bits = vec![0u64; m * words];
+    for (t, list) in lists.iter().enumerate() {
+        for &b in list {
+            bits[t * words + usize::from(b) / 64] |= 1 << (b % 64);
+        }
+    }
+    let within = |t: usize, s: usize| {
+        bits[t * words..][..words]
+            .iter()
+            .zip(&bits[s * words..][..words])
+            .all(|(a, b)| a & !b == 0)
+    };
+    let mut dom = vec![0u64; m * words];
+    for tiles in &of_kind {
+        for &t in tiles {
+            for &s in tiles {
+                if s != t && within(t, s) && (s < t || !within(s, t)) {
+                    dom[t * words + s / 64] |= 1 << (s % 64);
+                }
+            }
+        }
+    }
+    dom
 }
 
 fn splitmix(mut z: u64) -> u64 {
@@ -397,3 +470,7 @@ fn splitmix(mut z: u64) -> u64 {
     x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     x ^ (x >> 31)
 }
+
+#[cfg(test)]
+#[path = "state_tests.rs"]
+mod tests;

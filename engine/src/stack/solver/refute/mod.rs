@@ -353,4 +353,4 @@ pub(crate) mod reverse;
 #[cfg(all(test, feature = "backward"))]
 mod reverse_tests;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -42,7 +42,7 @@
 
 use super::super::memo::DeadMemo;
 use super::super::search::{Outcome, POLL_NODES};
-use super::super::state::{State, KINDS};
+use super::super::state::{dominator_table, State, KINDS};
 
 /// The backward search from the end of `st`'s game.
 pub(crate) struct Backward {
@@ -76,6 +76,11 @@ pub(crate) struct Backward {
     pub interrupted: bool,
     /// Candidate lists of all open levels, one after another.
     cand: Vec<u16>,
+    /// The tiles that may go back at the node being expanded.
+    scratch: Vec<u16>,
+    /// Per tile (`back.len()` words each): the tiles of its kind that dominate it, from
+    /// the tiles above each (see the module doc, "dominance within a kind").
+    dominators: Vec<u64>,
     /// The tiles put back, in order (reversed: a winning line).
     pub path: Vec<u16>,
 }
@@ -102,6 +107,7 @@ impl Backward {
                 ready_of[k] += 1;
             }
         }
+        let dominators = dominator_table(&st.kind, &above, st.rem.len());
         Backward {
             kind: st.kind.clone(),
             above,
@@ -122,6 +128,8 @@ impl Backward {
             max_nodes,
             interrupted: false,
             cand: Vec::new(),
+            scratch: Vec::new(),
+            dominators,
             path: Vec::new(),
         }
     }
@@ -182,15 +190,15 @@ impl Backward {
     /// the tray within bounds, not dominated, in the order below.
     fn push_moves(&mut self) {
         let base = self.cand.len();
+        let mut ready = std::mem::take(&mut self.scratch);
+        ready.clear();
         for (w, &word) in self.ready.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
-                self.cand
-                    .push((w * 64 + bits.trailing_zeros() as usize) as u16);
+                ready.push((w * 64 + bits.trailing_zeros() as usize) as u16);
                 bits &= bits - 1;
             }
         }
-        let ready = self.cand.split_off(base);
         // A kind whose tiles not back may all go back now and close its group with room
         // for them: one of them is the only move (see the module doc, "Closing groups").
         if let Some(&t) = ready
@@ -199,25 +207,26 @@ impl Backward {
         {
             self.cand.push(t);
             self.closing_takes += 1;
+            self.scratch = ready;
             return;
         }
-        for (i, &t) in ready.iter().enumerate() {
+        let words = self.ready.len();
+        for &t in &ready {
             let t = usize::from(t);
             let k = usize::from(self.kind[t]);
             if self.tray_after(k) >= self.capacity {
                 continue;
             }
-            let dominated = ready.iter().enumerate().any(|(j, &s)| {
-                let s = usize::from(s);
-                j != i
-                    && self.kind[s] == self.kind[t]
-                    && within(&self.above[t], &self.above[s])
-                    && (j < i || !within(&self.above[s], &self.above[t]))
-            });
+            let dominated = self.ready_of[k] > 1
+                && self.dominators[t * words..][..words]
+                    .iter()
+                    .zip(&self.ready)
+                    .any(|(d, r)| d & r != 0);
             if !dominated {
                 self.cand.push(t as u16);
             }
         }
+        self.scratch = ready;
         let count = &self.count;
         let kind = &self.kind;
         let ready_of = &self.ready_of;
@@ -291,11 +300,6 @@ impl Backward {
             self.tray + 1
         };
     }
-}
-
-/// Whether every element of `a` is in `b`.
-fn within(a: &[u16], b: &[u16]) -> bool {
-    a.iter().all(|x| b.contains(x))
 }
 
 fn remains(st: &State, t: usize) -> bool {

@@ -14,7 +14,7 @@ use crate::stack::solver::state::{State, KINDS};
 
 /// A random layout of `3 × (5..=8)` tiles on a narrow grid (so tiles stack deep), of 4 to
 /// 7 kinds, and a tray of 5 to 7 slots.
-pub(super) fn case(seed: u64) -> (Layout, u8) {
+pub(crate) fn case(seed: u64) -> (Layout, u8) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let n = 3 * rng.random_range(5..=8);
     let (w, h) = (rng.random_range(2..=4), rng.random_range(1..=3));
