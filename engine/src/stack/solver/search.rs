@@ -264,9 +264,9 @@ impl<'a> Search<'a> {
         // (see the module doc, "Exposed triples"), so one of them is the only move. The
         // kinds are found from the per-kind counts; the take is the first free tile of
         // one of them.
-        let forced = match st.last_tile_kinds() {
-            0 if self.strategy != Strategy::Baseline => st.exposed_kinds(),
-            kinds => kinds,
+        let (forced, exposed) = match st.last_tile_kinds() {
+            0 if self.strategy != Strategy::Baseline => (st.exposed_kinds(), true),
+            kinds => (kinds, false),
         };
         if forced != 0 {
             if let Some(&t) = free
@@ -274,9 +274,7 @@ impl<'a> Search<'a> {
                 .find(|&&t| forced & (1u64 << st.kind[usize::from(t)]) != 0)
             {
                 self.cand.push(t);
-                if st.last_tile_kinds() == 0 {
-                    self.exposed_takes += 1;
-                }
+                self.exposed_takes += u64::from(exposed);
                 self.scratch = free;
                 return;
             }
