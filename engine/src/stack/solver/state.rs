@@ -229,12 +229,8 @@ impl State {
     /// Whether free tile `t` is dominated by another free tile of its kind (module doc of
     /// `solver`, "Dominance within a kind"), so that taking it need not be tried.
     pub fn dominated(&self, t: usize) -> bool {
-        let words = self.rem.len();
         self.free_of[usize::from(self.kind[t])] > 1
-            && self.dominators[t * words..][..words]
-                .iter()
-                .zip(&self.free)
-                .any(|(d, f)| d & f != 0)
+            && dominated_within(&self.dominators, t, &self.free)
     }
 
     /// Brings kind `k`'s bits of `free_any` and `free_pair` up to date with `free_of`.
@@ -461,6 +457,16 @@ pub(crate) fn dominator_table(kind: &[u8], lists: &[Vec<u16>], words: usize) -> 
         }
     }
     dom
+}
+
+/// Whether some tile of the set `set` (a bitset) dominates tile `t`, by `t`'s row of a
+/// [`dominator_table`] of rows as long as `set`.
+pub(crate) fn dominated_within(table: &[u64], t: usize, set: &[u64]) -> bool {
+    let words = set.len();
+    table[t * words..][..words]
+        .iter()
+        .zip(set)
+        .any(|(d, s)| d & s != 0)
 }
 
 fn splitmix(mut z: u64) -> u64 {

@@ -42,7 +42,7 @@
 
 use super::super::memo::DeadMemo;
 use super::super::search::{Outcome, POLL_NODES};
-use super::super::state::{dominator_table, State, KINDS};
+use super::super::state::{dominated_within, dominator_table, State, KINDS};
 
 /// The backward search from the end of `st`'s game.
 pub(crate) struct Backward {
@@ -210,18 +210,14 @@ impl Backward {
             self.scratch = ready;
             return;
         }
-        let words = self.ready.len();
         for &t in &ready {
             let t = usize::from(t);
             let k = usize::from(self.kind[t]);
             if self.tray_after(k) >= self.capacity {
                 continue;
             }
-            let dominated = self.ready_of[k] > 1
-                && self.dominators[t * words..][..words]
-                    .iter()
-                    .zip(&self.ready)
-                    .any(|(d, r)| d & r != 0);
+            let dominated =
+                self.ready_of[k] > 1 && dominated_within(&self.dominators, t, &self.ready);
             if !dominated {
                 self.cand.push(t as u16);
             }
