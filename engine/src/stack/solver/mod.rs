@@ -145,7 +145,8 @@
 //! the nodes left (at most 65,536, counted in the same budget). Then the *backward search*
 //! (`refute::reverse`: the same game played from its end back to the position, putting
 //! tiles back bottom first; exact, so its answer is a certificate or a complete proof) and
-//! the main search take turns, the backward one twice the main one's nodes, the main one
+//! the main search take turns of equal nodes (a backward node costs about as much as a
+//! main-search one since the backward search has sleep sets too), the main one's turns
 //! 261,632, 523,264, … nodes (resuming its restart schedule), both keeping their memos,
 //! until one decides. On real-style maps the two searches win different maps: the backward
 //! one wins 14 of the 20 maps the main one leaves undecided at 2 M nodes, seed 51 in 1,013

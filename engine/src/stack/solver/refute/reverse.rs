@@ -39,6 +39,25 @@
 //! that puts back `t` first, exchange `t` and `s`: the tray counts are unchanged, every tile
 //! `t`'s return lets back is let back by `s`'s too, and `t` can still go back; the forward
 //! rule "Dominance within a kind" in `solver`, mirrored).
+//!
+//! **Sleep sets** (the forward rule in `solver`, mirrored). A set is *dead* when no
+//! backward line goes on from it to every tile back; then so is every set a legal
+//! put-back leads to from it (a line from that one would be a line from it). Whether a
+//! tile may go back depends only on the set (every tile it covers is back, and the tray
+//! of the set it leads to is at most `capacity − 1`; the tray is a function of the set),
+//! and a tile that may go back stays able to as more tiles come back, as long as the
+//! tray allows. So two put-backs `a`, `b` at a set `B` commute whenever `B+a+b` is legal:
+//! `B+a+b` is `B+b+a`, and `b` may go back at `B+a` and `a` at `B+b`. Each level carries a
+//! sleep set `Z` of put-backs it does not try, with the invariant: every `z` in `Z` may go
+//! back at `B` and `B+z` is dead. At the root `Z` is empty; when a child `B+c` is proven
+//! dead (searched or found in the memo), `c` joins `Z` for the later siblings; the child
+//! searched gets `{z ∈ Z : B+c+z legal}` (`B+c+z = B+z+c` is reached from the dead `B+z`
+//! by the legal put-back `c`, so it is dead). A level returns "dead" only when every
+//! put-back it did not try is asleep (dead) or cut by the rules above, so every set the
+//! memo stores is dead, and a line is found whenever there is one; the first line found
+//! is the one found without them (only dead subtrees are skipped). On seed 244 of the
+//! real-style maps the backward search wins after 6.5 M nodes instead of 17.1 M (3.2
+//! against 5.3 s), and alone with 1 M nodes it wins 273 of seeds 0..300 instead of 263.
 
 use super::super::memo::DeadMemo;
 use super::super::search::{Outcome, POLL_NODES};
@@ -83,6 +102,11 @@ pub(crate) struct Backward {
     dominators: Vec<u64>,
     /// The tiles put back, in order (reversed: a winning line).
     pub path: Vec<u16>,
+    /// Sleep sets of the open levels, one after another (`back.len()` words each): bit `t`
+    /// of a level's set says that putting `t` back there is known to lead to a dead set.
+    sleep: Vec<u64>,
+    /// Put-backs skipped because they were asleep.
+    pub slept: u64,
 }
 
 impl Backward {
@@ -131,12 +155,23 @@ impl Backward {
             scratch: Vec::new(),
             dominators,
             path: Vec::new(),
+            sleep: Vec::new(),
+            slept: 0,
         }
     }
 
     /// Searches for a backward line from the end to the position, polling `interrupt`
     /// every [`POLL_NODES`] nodes (once it fires, the search stops for good).
     pub fn run(&mut self, interrupt: &mut dyn FnMut() -> bool) -> Outcome {
+        // The root's sleep set is empty.
+        self.sleep.clear();
+        self.sleep.resize(self.back.len(), 0);
+        self.node(interrupt)
+    }
+
+    /// One node of [`Backward::run`]: its sleep set is the last `back.len()` words of
+    /// `sleep`, pushed by its parent.
+    fn node(&mut self, interrupt: &mut dyn FnMut() -> bool) -> Outcome {
         if self.left == 0 {
             return Outcome::Win;
         }
@@ -154,13 +189,22 @@ impl Backward {
         }
         let base = self.cand.len();
         self.push_moves();
+        let words = self.back.len();
+        let zb = self.sleep.len() - words;
         let mut i = base;
         while i < self.cand.len() {
             let t = usize::from(self.cand[i]);
             i += 1;
+            let bit = 1u64 << (t % 64);
+            if self.sleep[zb + t / 64] & bit != 0 {
+                self.slept += 1;
+                continue;
+            }
             self.put_back(t);
+            self.push_child_sleep(zb);
             self.path.push(t as u16);
-            let out = self.run(interrupt);
+            let out = self.node(interrupt);
+            self.sleep.truncate(zb + words);
             if out == Outcome::Win {
                 self.cand.truncate(base);
                 return out;
@@ -171,10 +215,33 @@ impl Backward {
                 self.cand.truncate(base);
                 return out;
             }
+            // Proven dead: asleep for the later siblings (module doc, "Sleep sets").
+            self.sleep[zb + t / 64] |= bit;
         }
         self.cand.truncate(base);
         self.memo.insert(self.hash, &self.back);
         Outcome::Dead
+    }
+
+    /// Pushes the sleep set of the child just reached (the put-back is made): the put-backs
+    /// asleep at its parent (the level at `zb`) that keep the tray within bounds here
+    /// (module doc, "Sleep sets"; a tile that may go back stays able to).
+    fn push_child_sleep(&mut self, zb: usize) {
+        // A put-back adds at most two tiles to the tray: with that much room, all stay.
+        let roomy = self.tray + 2 < self.capacity;
+        for w in 0..self.back.len() {
+            let mut z = self.sleep[zb + w];
+            let mut bits = if roomy { 0 } else { z };
+            while bits != 0 {
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let t = w * 64 + b;
+                if self.tray_after(usize::from(self.kind[t])) >= self.capacity {
+                    z &= !(1u64 << b);
+                }
+            }
+            self.sleep.push(z);
+        }
     }
 
     /// The tray after putting back a tile of kind `k`.
