@@ -3,7 +3,7 @@
 
 use super::memo::DeadMemo;
 use super::pressure::Pressure;
-use super::state::State;
+use super::state::{retain_bits, State};
 use super::Strategy;
 
 /// How a (sub)search ended.
@@ -237,14 +237,7 @@ impl<'a> Search<'a> {
         for w in 0..words {
             let mut z = if sleepy { self.sleep[zb + w] } else { 0 };
             if !roomy {
-                let mut bits = z;
-                while bits != 0 {
-                    let b = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    if !self.st.legal(w * 64 + b) {
-                        z &= !(1u64 << b);
-                    }
-                }
+                z = retain_bits(z, w * 64, |t| self.st.legal(t));
             }
             self.sleep.push(z);
         }

@@ -469,6 +469,21 @@ pub(crate) fn dominated_within(table: &[u64], t: usize, set: &[u64]) -> bool {
         .any(|(d, s)| d & s != 0)
 }
 
+/// The bits of `word` (tiles `base + bit`) whose tile `keep` accepts: how both searches
+/// carry a sleep set down to a child, keeping the sleeping moves still legal there.
+pub(crate) fn retain_bits(word: u64, base: usize, keep: impl Fn(usize) -> bool) -> u64 {
+    let mut out = word;
+    let mut bits = word;
+    while bits != 0 {
+        let b = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        if !keep(base + b) {
+            out &= !(1u64 << b);
+        }
+    }
+    out
+}
+
 fn splitmix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut x = z;

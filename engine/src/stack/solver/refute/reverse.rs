@@ -61,7 +61,7 @@
 
 use super::super::memo::DeadMemo;
 use super::super::search::{Outcome, POLL_NODES};
-use super::super::state::{dominated_within, dominator_table, State, KINDS};
+use super::super::state::{dominated_within, dominator_table, retain_bits, State, KINDS};
 
 /// The backward search from the end of `st`'s game.
 pub(crate) struct Backward {
@@ -231,14 +231,10 @@ impl Backward {
         let roomy = self.tray + 2 < self.capacity;
         for w in 0..self.back.len() {
             let mut z = self.sleep[zb + w];
-            let mut bits = if roomy { 0 } else { z };
-            while bits != 0 {
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let t = w * 64 + b;
-                if self.tray_after(usize::from(self.kind[t])) >= self.capacity {
-                    z &= !(1u64 << b);
-                }
+            if !roomy {
+                z = retain_bits(z, w * 64, |t| {
+                    self.tray_after(usize::from(self.kind[t])) < self.capacity
+                });
             }
             self.sleep.push(z);
         }
