@@ -14,7 +14,7 @@ use llk_engine::stack::{file, Layout, Position, StackVerdict, Tile};
 use serde_json::json;
 
 /// One column of 12 tiles, kinds 0 1 2 3 0 1 2 3 0 1 2 3 from the top, and 60 free tiles
-/// of 10 other kinds, six each, side by side on the bottom layer. With a 7-slot tray
+/// of 10 other kinds, six each, side by side on layer 1, each on a tile of its kind. With a 7-slot tray
 /// the column cannot be taken down: its first six tiles fill six slots without a triple,
 /// and the seventh (a second kind-2 tile) would fill the last one; free tiles taken in
 /// between only add to the tray. (Six of a kind, not three: a kind whose last three tiles
@@ -29,12 +29,17 @@ fn lost_pile_beside_free_tiles() -> Layout {
             kind: (i % 4) as u16,
         })
         .collect();
-    tiles.extend((0..60).map(|i| Tile {
-        x: 8 + 4 * (i % 20),
-        y: 8 + 4 * (i / 20),
-        z: 0,
-        kind: 4 + (i % 10) as u16,
-    }));
+    // Each free tile lies on a tile of its kind: a free tile that covered nothing (a
+    // leaf) would be taken only to complete a triple ("Leaves wait for their triple" in
+    // the solver's module doc), which leaves the main search few orders to exhaust.
+    for z in [0, 1] {
+        tiles.extend((0..60).map(|i| Tile {
+            x: 8 + 4 * (i % 20),
+            y: 8 + 4 * (i / 20),
+            z,
+            kind: 4 + (i % 10) as u16,
+        }));
+    }
     Layout::new(tiles).expect("no two tiles of a layer overlap")
 }
 

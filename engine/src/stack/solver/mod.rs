@@ -104,6 +104,53 @@
 //!   already in the memo, at the cost of a node): on real-style maps about 1.2 takes are
 //!   skipped per node searched, the node budget goes to positions not yet seen, and seed
 //!   51 (undecided after 60 M nodes before) is won in 0.77 M.
+//! * **Leaves wait for their triple** (not in [`Strategy::Baseline`]). Call a tile that
+//!   covers nothing a *leaf* (held tiles are leaves; a tile's `below` never changes
+//!   while it remains, so this is fixed). A take of a leaf that does not complete a
+//!   triple (the tray holds fewer than two of its kind) *binds* the next take: the search
+//!   tries only takes of the same kind there. Theorem: if a position can be won, some
+//!   winning line is *canonical*: every binding take in it is followed at once by a take
+//!   of its kind. Proof: take a winning line `L`. For each kind `k`, group its takes in
+//!   `L` into triples (the takes that bring the kind's count from the tray's start back
+//!   to a multiple of three, in order; the last of each completes it). Every binding take
+//!   `b` of kind `k` is followed in its triple by another take of kind `k`; let `c` be
+//!   the first of them that is not binding. Move every binding take to just before its
+//!   `c`, keeping the order of the moved ones. This passes a leaf only over takes of
+//!   other kinds, so (1) every kind's count changes in the same order and every take
+//!   completes a triple or not as before, and which takes bind is unchanged (a leaf
+//!   stays a leaf); (2) every take is still of a free tile: a leaf covers nothing, so
+//!   leaving one on the board longer covers nothing more, and a leaf stays free;
+//!   (3) every position of the new line before a moved leaf's new place is a position
+//!   of `L` with some binding leaves not yet taken, whose tray is shorter (each adds a
+//!   tile to it), and the position just before each `c` (after the moved leaves) is the
+//!   position before `c` in `L`; so every tray has a slot empty after a take that
+//!   completes nothing, as in `L`. The new line wins, and each binding take in it is
+//!   followed by a take of its kind (the next moved one, or `c`). So the search may
+//!   restrict itself to canonical lines: at a position reached by a binding take, every
+//!   take of another kind is skipped. Such a bound position's "dead" is only "no
+//!   canonical line from here starts with this kind": it is not stored in the memo and
+//!   puts its parent's take to no sleep (a memo hit still proves it dead, and a sleep set
+//!   carried into it still holds: both are about positions lost outright). A position
+//!   reached any other way is searched with every take open, and by the theorem its
+//!   "dead" is a complete proof, as before. The other cuts keep a canonical winning line:
+//!   each turns a winning line into one that starts with a take it tries (a forced take,
+//!   or `s` for a dominated `t`); start from a canonical one and make the result canonical
+//!   again by the construction above, which moves only binding takes, later, so the first
+//!   take stays first when it binds nothing: a last tile completes a triple, and when a
+//!   dominated leaf gives way to a tile that covers something, that tile binds nothing.
+//!   The two other cases need no construction: an exposed triple's takes come first,
+//!   each followed by the next of its kind, and two leaves of a kind are interchangeable
+//!   (exchanging them keeps a line canonical). At a bound position the dominance exchange
+//!   stays within the bound kind, so the parent's binding still holds. Forced takes are
+//!   not tried at a bound position (they could be of another kind). One consequence,
+//!   used before the take: a leaf is tried only when no
+//!   free tile of its kind covers something (such a tile dominates it), so the takes it
+//!   binds can only be of its kind's other free leaves, and a binding leaf whose kind's
+//!   free tiles and tray tiles make fewer than three is not tried at all. What it saves:
+//!   a leaf frees nothing, so taking one early only fills the tray, and the search no
+//!   longer tries every place among other kinds' takes where that could happen: the main
+//!   search alone wins 15 of 17 hard real-style maps within 5 M nodes instead of 8, and
+//!   seed 82 (a 4.9 s win before) in 359 nodes (engine/BENCHMARKS.md).
 //!
 //! Move ordering (no effect on the answer): [`Strategy::Baseline`] takes kinds with
 //! enough free tiles to complete a triple soon first, then by the tray's count of the kind
@@ -215,6 +262,9 @@ pub struct StackSolveStats {
     pub exposed_takes: u64,
     /// Takes not tried because they were asleep (known to reach only lost positions).
     pub slept_takes: u64,
+    /// Takes of a leaf that bound the next take to its kind ("Leaves wait for their
+    /// triple" in the module doc).
+    pub bound_takes: u64,
 }
 
 /// What [`prove_lost`] found.
@@ -342,6 +392,7 @@ pub fn solve_with_strategy(
         jammed_cuts: search.jammed_cuts,
         exposed_takes: search.exposed_takes,
         slept_takes: search.slept_takes,
+        bound_takes: search.bound_takes,
     };
     let verdict = match outcome {
         Outcome::Win => StackVerdict::Winnable(

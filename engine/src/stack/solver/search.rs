@@ -65,6 +65,8 @@ pub(crate) struct Search<'a> {
     sleep: Vec<u64>,
     /// Takes skipped because they were asleep.
     pub slept_takes: u64,
+    /// Takes of a leaf that bound the next take to the leaf's kind.
+    pub bound_takes: u64,
 }
 
 impl<'a> Search<'a> {
@@ -91,6 +93,7 @@ impl<'a> Search<'a> {
             exposed_takes: 0,
             sleep: Vec::new(),
             slept_takes: 0,
+            bound_takes: 0,
         }
     }
 
@@ -121,7 +124,7 @@ impl<'a> Search<'a> {
             // The root's sleep set is empty.
             self.sleep.clear();
             self.sleep.resize(self.st.rem.len(), 0);
-            let out = self.attempt();
+            let out = self.attempt(FREE_CHOICE);
             if out == Outcome::OutOfBudget && self.nodes >= quota_end {
                 self.next_attempt = attempt + 1;
             }
@@ -150,7 +153,7 @@ impl<'a> Search<'a> {
     }
 
     /// One depth-first attempt from the current position, up to `limit` nodes.
-    fn attempt(&mut self) -> Outcome {
+    fn attempt(&mut self, need: u8) -> Outcome {
         if self.st.left == 0 {
             return Outcome::Win;
         }
@@ -168,7 +171,7 @@ impl<'a> Search<'a> {
             return Outcome::Dead;
         }
         let base = self.cand.len();
-        self.push_candidates();
+        self.push_candidates(need);
         // This level's sleep set: the last `words` words of `sleep` (pushed by the parent).
         let words = self.st.rem.len();
         let zb = self.sleep.len() - words;
@@ -183,6 +186,15 @@ impl<'a> Search<'a> {
                 self.slept_takes += 1;
                 continue;
             }
+            // A leaf taken without completing a triple binds the next take to its kind
+            // (module doc of `solver`, "Leaves wait for their triple").
+            let child_need = match self.st.kind[tu] {
+                k if sleepy && self.st.binds_next(tu) => {
+                    self.bound_takes += 1;
+                    k
+                }
+                _ => FREE_CHOICE,
+            };
             let undo = self.st.take(tu);
             // A child lost for want of tray room two takes ahead is not searched (see the
             // module doc of `solver`, "Jammed trays"): no memo entry, and it counts as one
@@ -203,7 +215,7 @@ impl<'a> Search<'a> {
             }
             self.push_child_sleep(zb, sleepy);
             self.path.push(t);
-            let out = self.attempt();
+            let out = self.attempt(child_need);
             self.sleep.truncate(zb + words);
             if out == Outcome::Win {
                 self.cand.truncate(base);
@@ -215,13 +227,19 @@ impl<'a> Search<'a> {
                 self.cand.truncate(base);
                 return out;
             }
-            // Proven lost: asleep for the later siblings (module doc, "Sleep sets").
-            if sleepy {
+            // Proven lost: asleep for the later siblings (module doc, "Sleep sets"). A
+            // child bound to a kind is lost only as far as that binding goes, so it puts
+            // nothing to sleep.
+            if sleepy && child_need == FREE_CHOICE {
                 self.sleep[zb + tu / 64] |= bit;
             }
         }
         self.cand.truncate(base);
-        self.memo.insert(self.st.hash, &self.st.rem);
+        // Only a position searched with every take open is lost outright (a bound one may
+        // be won by a line that starts with another kind).
+        if need == FREE_CHOICE {
+            self.memo.insert(self.st.hash, &self.st.rem);
+        }
         Outcome::Dead
     }
 
@@ -243,9 +261,11 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Pushes the takes worth trying here, best first, onto `cand`.
-    fn push_candidates(&mut self) {
+    /// Pushes the takes worth trying here, best first, onto `cand`: takes of kind `need`
+    /// only, unless it is [`FREE_CHOICE`].
+    fn push_candidates(&mut self, need: u8) {
         let st = &self.st;
+        let rules = self.strategy != Strategy::Baseline;
         let mut free = std::mem::take(&mut self.scratch);
         free.clear();
         st.free_tiles(&mut free);
@@ -257,7 +277,10 @@ impl<'a> Search<'a> {
         // (see the module doc, "Exposed triples"), so one of them is the only move. The
         // kinds are found from the per-kind counts; the take is the first free tile of
         // one of them.
+        // (Not where the take is bound to a kind: a forced take of another kind could not
+        // be tried there.)
         let (forced, exposed) = match st.last_tile_kinds() {
+            _ if need != FREE_CHOICE => (0, false),
             0 if self.strategy != Strategy::Baseline => (st.exposed_kinds(), true),
             kinds => (kinds, false),
         };
@@ -277,8 +300,15 @@ impl<'a> Search<'a> {
         for &t in &free {
             let tu = usize::from(t);
             // Dominated: another free tile of the kind covers all `t` covers (ties: the
-            // lower index stays).
-            if st.legal(tu) && !st.dominated(tu) {
+            // lower index stays). A leaf that would wait for a triple its kind's free
+            // tiles cannot complete is not tried (module doc, "Leaves wait for their
+            // triple").
+            let wanted = need == FREE_CHOICE || st.kind[tu] == need;
+            if wanted
+                && st.legal(tu)
+                && !st.dominated(tu)
+                && !(rules && st.binds_next(tu) && !st.leaves_complete(tu))
+            {
                 self.cand.push(t);
             }
         }
@@ -337,3 +367,6 @@ impl<'a> Search<'a> {
         self.scratch = free;
     }
 }
+
+/// The `need` of a position where a take of any kind may be tried.
+const FREE_CHOICE: u8 = u8::MAX;

@@ -334,6 +334,22 @@ impl State {
         out
     }
 
+    /// Whether taking free tile `t` binds the next take to `t`'s kind (module doc of
+    /// `solver`, "Leaves wait for their triple"): `t` covers nothing and does not
+    /// complete a triple.
+    pub fn binds_next(&self, t: usize) -> bool {
+        self.below[t].is_empty() && self.tray[usize::from(self.kind[t])] < 2
+    }
+
+    /// Whether the tray's tiles of `t`'s kind and its free tiles make a triple. For a
+    /// free leaf `t` that no free tile of its kind dominates, those free tiles are all
+    /// leaves, so after a take that binds the next take to the kind, the bound takes can
+    /// complete the triple only if this holds.
+    pub fn leaves_complete(&self, t: usize) -> bool {
+        let k = usize::from(self.kind[t]);
+        u16::from(self.tray[k]) + self.free_of[k] >= 3
+    }
+
     /// Tiles that taking `t` would uncover.
     pub fn frees(&self, t: usize) -> usize {
         self.below[t]
