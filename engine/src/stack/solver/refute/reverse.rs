@@ -58,6 +58,35 @@
 //! is the one found without them (only dead subtrees are skipped). On seed 244 of the
 //! real-style maps the backward search wins after 6.5 M nodes instead of 17.1 M (3.2
 //! against 5.3 s), and alone with 1 M nodes it wins 273 of seeds 0..300 instead of 263.
+//!
+//! **Uncovered group starts** (the forward rule "Leaves wait for their triple" in `solver`,
+//! seen from the end). Group the put-backs of each kind in threes, in order (the count
+//! going from a multiple of three to the next); only a group's first put-back lengthens
+//! the tray (by two: read forwards, it is the take that completes a triple). Call a
+//! put-back *binding* when it starts a group, its tile is covered by nothing (nothing
+//! remaining covers it in the position: a put-back enables a tile only by being below
+//! it, so this one enables none), and another tile of its kind is still to go back.
+//! Theorem: if a backward line exists, one exists where every binding put-back is
+//! followed at once by a put-back of its kind. Proof: in a line `L`, a binding put-back
+//! `b` has a second put-back `c` in its group (another tile of the kind is still to go
+//! back, so the group goes on); move `b` to just before `c`. It passes only put-backs of
+//! other kinds, so every kind's count changes in the same order (and which put-backs
+//! start groups and bind is unchanged); no put-back it passes needed it back (it is
+//! below no tile), and it may still go back later (a tile able to go back stays able,
+//! the tray allowing); until its new place the set lacks it, so its kind's tray count is
+//! 0 instead of 2 (the tray is shorter), and just before `c` the set is the one `L` had
+//! there. Doing this for every binding put-back (each to before its own `c`, which is of
+//! its kind, so no two moves interfere) gives such a line. So after a binding put-back
+//! the search tries only its kind; a set reached that way is dead only as far as that
+//! binding goes, so it is not stored in the memo and puts nothing to sleep (a memo hit
+//! and a carried sleep set still hold there: both are about sets dead outright), and
+//! closing groups are not forced there (they could be of another kind). Dominance and
+//! closing groups keep such a line as in the forward search: their exchanges put first a
+//! put-back that binds nothing or is followed by its kind, and moving binding put-backs
+//! later never moves the first one. A binding put-back with no other tile of its kind
+//! able to go back after it is not tried (it enables none, so its bound child has no
+//! move). Alone with 1 M nodes, 276 of seeds 0..300 won instead of 273, seed 244 in 4.9 M
+//! nodes instead of 6.5 M (engine/BENCHMARKS.md).
 
 use super::super::memo::DeadMemo;
 use super::super::search::{Outcome, POLL_NODES};
@@ -107,6 +136,8 @@ pub(crate) struct Backward {
     sleep: Vec<u64>,
     /// Put-backs skipped because they were asleep.
     pub slept: u64,
+    /// Put-backs that bound the next one to their kind.
+    pub bound: u64,
 }
 
 impl Backward {
@@ -157,6 +188,7 @@ impl Backward {
             path: Vec::new(),
             sleep: Vec::new(),
             slept: 0,
+            bound: 0,
         }
     }
 
@@ -166,12 +198,12 @@ impl Backward {
         // The root's sleep set is empty.
         self.sleep.clear();
         self.sleep.resize(self.back.len(), 0);
-        self.node(interrupt)
+        self.node(interrupt, FREE_CHOICE)
     }
 
     /// One node of [`Backward::run`]: its sleep set is the last `back.len()` words of
     /// `sleep`, pushed by its parent.
-    fn node(&mut self, interrupt: &mut dyn FnMut() -> bool) -> Outcome {
+    fn node(&mut self, interrupt: &mut dyn FnMut() -> bool, need: u8) -> Outcome {
         if self.left == 0 {
             return Outcome::Win;
         }
@@ -188,7 +220,7 @@ impl Backward {
             return Outcome::Dead;
         }
         let base = self.cand.len();
-        self.push_moves();
+        self.push_moves(need);
         let words = self.back.len();
         let zb = self.sleep.len() - words;
         let mut i = base;
@@ -200,10 +232,18 @@ impl Backward {
                 self.slept += 1;
                 continue;
             }
+            // A put-back that starts a group with a tile nothing covers binds the next
+            // put-back to its kind (module doc, "Uncovered group starts").
+            let child_need = if self.binds_next(t) {
+                self.bound += 1;
+                self.kind[t]
+            } else {
+                FREE_CHOICE
+            };
             self.put_back(t);
             self.push_child_sleep(zb);
             self.path.push(t as u16);
-            let out = self.node(interrupt);
+            let out = self.node(interrupt, child_need);
             self.sleep.truncate(zb + words);
             if out == Outcome::Win {
                 self.cand.truncate(base);
@@ -215,12 +255,25 @@ impl Backward {
                 self.cand.truncate(base);
                 return out;
             }
-            // Proven dead: asleep for the later siblings (module doc, "Sleep sets").
-            self.sleep[zb + t / 64] |= bit;
+            // Proven dead: asleep for the later siblings (module doc, "Sleep sets"); a
+            // child bound to a kind is dead only as far as that binding goes.
+            if child_need == FREE_CHOICE {
+                self.sleep[zb + t / 64] |= bit;
+            }
         }
         self.cand.truncate(base);
-        self.memo.insert(self.hash, &self.back);
+        // Only a set searched with every put-back open is dead outright.
+        if need == FREE_CHOICE {
+            self.memo.insert(self.hash, &self.back);
+        }
         Outcome::Dead
+    }
+
+    /// Whether putting back `t` binds the next put-back to its kind: nothing covers `t`,
+    /// it starts a group of its kind, and another tile of the kind is still to go back.
+    fn binds_next(&self, t: usize) -> bool {
+        let k = usize::from(self.kind[t]);
+        self.above[t].is_empty() && self.count[k].is_multiple_of(3) && self.out_of[k] > 1
     }
 
     /// Pushes the sleep set of the child just reached (the put-back is made): the put-backs
@@ -250,8 +303,9 @@ impl Backward {
     }
 
     /// Pushes the tiles worth putting back now onto `cand`: those that may go back with
-    /// the tray within bounds, not dominated, in the order below.
-    fn push_moves(&mut self) {
+    /// the tray within bounds, not dominated, of kind `need` unless it is
+    /// [`FREE_CHOICE`], in the order below.
+    fn push_moves(&mut self, need: u8) {
         let base = self.cand.len();
         let mut ready = std::mem::take(&mut self.scratch);
         ready.clear();
@@ -264,9 +318,10 @@ impl Backward {
         }
         // A kind whose tiles not back may all go back now and close its group with room
         // for them: one of them is the only move (see the module doc, "Closing groups").
+        // (Not where the put-back is bound to a kind: the group could be of another.)
         if let Some(&t) = ready
             .iter()
-            .find(|&&t| self.closes(usize::from(self.kind[usize::from(t)])))
+            .find(|&&t| need == FREE_CHOICE && self.closes(usize::from(self.kind[usize::from(t)])))
         {
             self.cand.push(t);
             self.closing_takes += 1;
@@ -277,6 +332,13 @@ impl Backward {
             let t = usize::from(t);
             let k = usize::from(self.kind[t]);
             if self.tray_after(k) >= self.capacity {
+                continue;
+            }
+            // Bound to another kind; or binding with no other tile of its kind that may
+            // go back after it (it enables nothing), so its bound child is dead.
+            if (need != FREE_CHOICE && usize::from(need) != k)
+                || (self.binds_next(t) && self.ready_of[k] < 2)
+            {
                 continue;
             }
             let dominated =
@@ -376,3 +438,6 @@ pub(crate) fn solve_backward(
     let out = b.run(interrupt);
     (out, b.line(), b.nodes)
 }
+
+/// The `need` of a set where a put-back of any kind may be tried.
+const FREE_CHOICE: u8 = u8::MAX;

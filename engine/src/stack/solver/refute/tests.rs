@@ -15,11 +15,26 @@ use crate::stack::solver::state::{State, KINDS};
 /// A random layout of `3 × (5..=8)` tiles on a narrow grid (so tiles stack deep), of 4 to
 /// 7 kinds, and a tray of 5 to 7 slots.
 pub(crate) fn case(seed: u64) -> (Layout, u8) {
+    shaped_case(seed, false)
+}
+
+/// As [`case`], on a wide area of two layers (more layers only when the tiles do not
+/// fit): most tiles are covered by nothing or by one tile, where the rules about tiles
+/// nothing covers (the backward search's binding put-backs) come into play.
+pub(crate) fn wide_case(seed: u64) -> (Layout, u8) {
+    shaped_case(seed, true)
+}
+
+fn shaped_case(seed: u64, wide: bool) -> (Layout, u8) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let n = 3 * rng.random_range(5..=8);
-    let (w, h) = (rng.random_range(2..=4), rng.random_range(1..=3));
+    let (w, h) = if wide {
+        (rng.random_range(8..=12), 3)
+    } else {
+        (rng.random_range(2..=4), rng.random_range(1..=3))
+    };
     let mut tiles: Vec<Tile> = Vec::new();
-    let mut layers = 3;
+    let mut layers = if wide { 2 } else { 3 };
     let mut misses = 0;
     while tiles.len() < n {
         let t = Tile {
