@@ -368,5 +368,6 @@ impl<'a> Search<'a> {
     }
 }
 
-/// The `need` of a position where a take of any kind may be tried.
-const FREE_CHOICE: u8 = u8::MAX;
+/// The `need` of a position where a take of any kind may be tried (and of a set where a
+/// put-back of any kind may be, in the backward search).
+pub(crate) const FREE_CHOICE: u8 = u8::MAX;

@@ -89,7 +89,7 @@
 //! nodes instead of 6.5 M (engine/BENCHMARKS.md).
 
 use super::super::memo::DeadMemo;
-use super::super::search::{Outcome, POLL_NODES};
+use super::super::search::{Outcome, FREE_CHOICE, POLL_NODES};
 use super::super::state::{dominated_within, dominator_table, retain_bits, State, KINDS};
 
 /// The backward search from the end of `st`'s game.
@@ -438,6 +438,3 @@ pub(crate) fn solve_backward(
     let out = b.run(interrupt);
     (out, b.line(), b.nodes)
 }
-
-/// The `need` of a set where a put-back of any kind may be tried.
-const FREE_CHOICE: u8 = u8::MAX;
