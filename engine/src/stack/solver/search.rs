@@ -175,7 +175,8 @@ impl<'a> Search<'a> {
         // This level's sleep set: the last `words` words of `sleep` (pushed by the parent).
         let words = self.st.rem.len();
         let zb = self.sleep.len() - words;
-        let sleepy = self.strategy != Strategy::Baseline;
+        // The cuts past the baseline's (sleep sets, leaves waiting for their triple).
+        let rules = self.strategy != Strategy::Baseline;
         let mut i = base;
         while i < self.cand.len() {
             let t = self.cand[i];
@@ -188,12 +189,11 @@ impl<'a> Search<'a> {
             }
             // A leaf taken without completing a triple binds the next take to its kind
             // (module doc of `solver`, "Leaves wait for their triple").
-            let child_need = match self.st.kind[tu] {
-                k if sleepy && self.st.binds_next(tu) => {
-                    self.bound_takes += 1;
-                    k
-                }
-                _ => FREE_CHOICE,
+            let child_need = if rules && self.st.binds_next(tu) {
+                self.bound_takes += 1;
+                self.st.kind[tu]
+            } else {
+                FREE_CHOICE
             };
             let undo = self.st.take(tu);
             // A child lost for want of tray room two takes ahead is not searched (see the
@@ -213,7 +213,7 @@ impl<'a> Search<'a> {
                 }
                 continue;
             }
-            self.push_child_sleep(zb, sleepy);
+            self.push_child_sleep(zb, rules);
             self.path.push(t);
             let out = self.attempt(child_need);
             self.sleep.truncate(zb + words);
@@ -230,7 +230,7 @@ impl<'a> Search<'a> {
             // Proven lost: asleep for the later siblings (module doc, "Sleep sets"). A
             // child bound to a kind is lost only as far as that binding goes, so it puts
             // nothing to sleep.
-            if sleepy && child_need == FREE_CHOICE {
+            if rules && child_need == FREE_CHOICE {
                 self.sleep[zb + tu / 64] |= bit;
             }
         }

@@ -108,7 +108,7 @@ fn the_backward_search_agrees_with_the_exhaustive_search_on_wide_layouts() {
 
 /// The backward search from 1,200 positions of `layouts` (every other one part way
 /// through the game) against the exhaustive search: the same verdict, and each line it
-/// finds replays to a win; at least `verdicts` of each verdict, and at least `bound`
+/// finds replays to a win; at least `verdicts` of each verdict, and at least `min_bound`
 /// binding put-backs in all.
 fn agrees_with_the_exhaustive_search(
     layouts: fn(u64) -> (Layout, u8),
