@@ -6,6 +6,7 @@ pub mod classic;
 pub mod code;
 pub mod error;
 pub mod json;
+pub mod line;
 pub mod rng;
 pub(crate) mod seed_string;
 pub mod stack;
