@@ -21,6 +21,7 @@ import type {
   WinningLine,
 } from "./ipc";
 import { recordSelect, type LaunchReport } from "./metrics";
+import type { ApiError, DailyMode, HttpAnswer, OnlineSettings, OnlineStatus, OutboxItem, SubmitAnswer } from "./online/types";
 import { transport, type Invoke } from "./transport";
 
 export function toAppError(e: unknown): AppError {
@@ -84,11 +85,20 @@ export const api = {
   newGameFromCode: (code: string) => call<AnyView>("new_game_from_code", { code }),
   /** A new stack game from a level's text: a stack file or a captured 羊了个羊 map (the engine tells which). */
   newGameFromLevel: (text: string) => call<LevelOpened>("new_game_from_level", { text }),
-  /** Today's (UTC) daily deal. */
-  dailyDeal: () => call<AnyView>("daily_deal"),
+  /** Today's (UTC) daily deal of `mode` (classic when left out). */
+  dailyDeal: (mode?: DailyMode) => call<AnyView>("daily_deal", mode ? { mode } : {}),
   dailyStatus: () => call<DailyStatus>("daily_status"),
   /** Games played and won and the best times, per layout and mode (stats-dialog.ts). */
   statistics: () => call<Statistics>("statistics"),
+  /** The online daily challenge (online/): its settings, the outbox and what the server said. */
+  onlineStatus: () => call<OnlineStatus>("online_status"),
+  setOnline: (s: OnlineSettings) => call<OnlineStatus>("set_online", { ...s }),
+  onlineOutbox: () => call<OutboxItem[]>("online_outbox"),
+  onlineDelivered: (id: string, answer: SubmitAnswer) => call<OnlineStatus>("online_delivered", { id, answer }),
+  onlineRefused: (id: string, error: ApiError) => call<OnlineStatus>("online_refused", { id, error }),
+  /** Desktop only: the shell sends the request to the configured server (the webview has no network). */
+  onlineHttp: (method: "GET" | "POST", path: string, body: string | null) =>
+    call<HttpAnswer>("online_http", { method, path, body }),
   /** The start-up marks, for `make bench-app`'s launches without WebDriver (written only when asked). */
   launchReport: (report: LaunchReport) => call<boolean>("launch_report", { report }),
 };
