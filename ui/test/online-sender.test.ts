@@ -220,7 +220,7 @@ describe("Sender", () => {
       await t.sender.flush(true);
       expect(t.http).not.toHaveBeenCalled();
       expect(t.session.outbox).not.toHaveBeenCalled();
-      expect(t.events.at(-1)).toMatchObject({ kind: "done", status: { pending: 1 } });
+      expect(t.events[t.events.length - 1]).toMatchObject({ kind: "done", status: { pending: 1 } });
     }
   });
 
@@ -236,7 +236,7 @@ describe("Sender", () => {
     u.session.status.mockRejectedValueOnce({ code: "internal", message: "boom" });
     await expect(u.sender.flush(true)).resolves.toBeUndefined();
     expect(u.notices).toEqual([{ kind: "failed" }]);
-    expect(u.events.at(-1)).toEqual({ kind: "done", status: null });
+    expect(u.events[u.events.length - 1]).toEqual({ kind: "done", status: null });
   });
 
   it("a round asked for during another runs once after it", async () => {
