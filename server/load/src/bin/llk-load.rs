@@ -1,0 +1,308 @@
+//! `llk-load`: the bounded load of docs/SERVER.md's "Figures". Before any clock starts it
+//! makes every signed submission it will send (one Ed25519 key per player, the day's
+//! winning line, moves 400-800 ms apart); then, against a running server (`--url`, with
+//! `--pid` for its memory) or one it starts (`--server BIN --db URL`):
+//! 1. submissions from `--players` concurrent players (closed loop), `--submit` of them or
+//!    `--secs` seconds, whichever ends first (goal ≥ 2,000 verified/s, p99 < 100 ms);
+//! 2. the day filled to `--board` results through the API (not timed against a goal);
+//! 3. leaderboard reads with `key`, open loop at `--read-rate` per second, `--reads` of
+//!    them or `--secs` seconds (goal p99 < 20 ms).
+//!
+//! It prints a Markdown table (rate, p50/p95/p99/max, errors by status) and the server's
+//! resident memory at rest and at its peak (VmRSS, VmHWM). Exit 1 if a goal is missed
+//! with `--strict`, 2 on a bad argument or a failed set-up.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use llk_engine::code::daily::UtcDate;
+use llk_load::claims::{daily_line, submissions};
+use llk_load::die;
+use llk_load::http::{self, loopback_base};
+use llk_load::procfs::{mb, memory};
+use llk_load::run;
+use llk_load::server::{env_pair, Server, Spec};
+use llk_load::stats::{table, Row};
+use llk_online::Mode;
+
+const USAGE: &str = "usage: llk-load (--url http://127.0.0.1:PORT [--pid N] | --server BIN --db URL [--server-env K=V]...)
+  [--date YYYY-MM-DD] [--mode classic|stack] [--players 200] [--submit 40000] [--secs 20]
+  [--board 100000] [--reads 20000] [--read-rate 1000] [--salt N] [--only submit|read] [--label TEXT] [--strict]";
+
+struct Opts {
+    url: Option<String>,
+    pid: Option<u32>,
+    server: Option<PathBuf>,
+    db: Option<String>,
+    env: Vec<(String, String)>,
+    date: String,
+    mode: Mode,
+    players: usize,
+    submit: u64,
+    secs: u64,
+    board: u64,
+    reads: u64,
+    read_rate: f64,
+    salt: u64,
+    only: Option<String>,
+    label: String,
+    strict: bool,
+}
+
+fn parse() -> Opts {
+    let mut o = Opts {
+        url: None,
+        pid: None,
+        server: None,
+        db: None,
+        env: Vec::new(),
+        date: String::new(),
+        mode: Mode::Classic,
+        players: 200,
+        submit: 40_000,
+        secs: 20,
+        board: 100_000,
+        reads: 20_000,
+        read_rate: 1000.0,
+        salt: 29,
+        only: None,
+        label: String::new(),
+        strict: false,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        if flag == "--strict" {
+            o.strict = true;
+            continue;
+        }
+        let v = args
+            .next()
+            .unwrap_or_else(|| die(format!("llk-load: {flag} needs a value\n{USAGE}")));
+        let num = |v: &str| -> u64 {
+            v.parse()
+                .unwrap_or_else(|_| die(format!("llk-load: {flag} {v}: expected a number")))
+        };
+        match flag.as_str() {
+            "--url" => o.url = Some(v),
+            "--pid" => o.pid = Some(num(&v) as u32),
+            "--server" => o.server = Some(PathBuf::from(v)),
+            "--db" => o.db = Some(v),
+            "--server-env" => o
+                .env
+                .push(env_pair(&v).unwrap_or_else(|e| die(format!("llk-load: {e}")))),
+            "--date" => o.date = v,
+            "--mode" => o.mode = Mode::parse(&v).unwrap_or_else(|e| die(format!("llk-load: {e}"))),
+            "--players" => o.players = num(&v) as usize,
+            "--submit" => o.submit = num(&v),
+            "--secs" => o.secs = num(&v),
+            "--board" => o.board = num(&v),
+            "--reads" => o.reads = num(&v),
+            "--read-rate" => o.read_rate = num(&v) as f64,
+            "--salt" => o.salt = num(&v),
+            "--only" => o.only = Some(v),
+            "--label" => o.label = v,
+            _ => die(format!("llk-load: unknown argument {flag}\n{USAGE}")),
+        }
+    }
+    o
+}
+
+#[tokio::main]
+async fn main() {
+    let o = parse();
+    let date = if o.date.is_empty() {
+        today()
+    } else {
+        UtcDate::parse(&o.date).unwrap_or_else(|e| die(format!("llk-load: --date: {e}")))
+    };
+    let line = daily_line(date, o.mode).unwrap_or_else(|e| die(format!("llk-load: {e}")));
+    let do_submit = o.only.as_deref() != Some("read");
+    let do_read = o.only.as_deref() != Some("submit");
+    let made = std::time::Instant::now();
+    let first = if do_submit { o.submit } else { 0 };
+    let subs = Arc::new(if do_submit {
+        submissions(&line, date, o.salt, 0, o.submit, 2)
+    } else {
+        Vec::new()
+    });
+    let fill = Arc::new(if do_read {
+        submissions(&line, date, o.salt, first, o.board.saturating_sub(first), 2)
+    } else {
+        Vec::new()
+    });
+    eprintln!(
+        "llk-load: {} + {} signed {} submissions for {date} made in {:.1} s ({} moves each)",
+        subs.len(),
+        fill.len(),
+        o.mode.as_str(),
+        made.elapsed().as_secs_f64(),
+        line.len()
+    );
+
+    let mut spawned = None;
+    let (base, pid) = match (&o.url, &o.server) {
+        (Some(url), None) => (
+            loopback_base(url).unwrap_or_else(|e| die(format!("llk-load: {e}"))),
+            o.pid,
+        ),
+        (None, Some(bin)) => {
+            let db =
+                o.db.clone()
+                    .unwrap_or_else(|| die(format!("llk-load: --server needs --db\n{USAGE}")));
+            let spec = Spec {
+                bin: bin.clone(),
+                db,
+                today: date.to_string(),
+                env: o.env.clone(),
+                log: std::env::temp_dir()
+                    .join(format!("llk-load-server-{}.log", std::process::id())),
+            };
+            let s = Server::start(&spec)
+                .await
+                .unwrap_or_else(|e| die(format!("llk-load: {e}")));
+            let out = (s.base.clone(), Some(s.pid));
+            spawned = Some(s);
+            out
+        }
+        _ => die(format!("llk-load: give --url or --server\n{USAGE}")),
+    };
+    let client = http::client(o.players.max(256));
+    let health = http::get(&client, &format!("{base}/api/v1/health")).await;
+    if health.0 != 200 {
+        die(format!(
+            "llk-load: {base}/api/v1/health answered {}",
+            health.0
+        ));
+    }
+    let db = String::from_utf8_lossy(&health.1).to_string();
+    let rest = pid.and_then(memory);
+    let stop = Arc::new(AtomicBool::new(false));
+    let sampler = pid.map(|p| run::sample_rss(p, stop.clone()));
+    let limit = Duration::from_secs(o.secs);
+    let label = if o.label.is_empty() {
+        String::new()
+    } else {
+        format!("{} ", o.label)
+    };
+    let mut rows = Vec::new();
+
+    if do_submit {
+        let s = run::submit(
+            &client,
+            &base,
+            subs.clone(),
+            o.players,
+            limit,
+            Arc::new(AtomicBool::new(false)),
+        )
+        .await;
+        rows.push(Row {
+            name: format!("{label}submissions, {} players", o.players),
+            recorder: s.recorder,
+            elapsed: s.elapsed,
+            p99_goal_ms: Some(100.0),
+            rate_goal: Some(2000.0),
+        });
+    }
+    if do_read {
+        let board_url = format!("{base}/api/v1/leaderboard/{date}/{}", o.mode.as_str());
+        let before = finishers(&client, &board_url).await;
+        if before < o.board && !fill.is_empty() {
+            let s = run::submit(
+                &client,
+                &base,
+                fill.clone(),
+                o.players,
+                Duration::from_secs(3600),
+                Arc::new(AtomicBool::new(false)),
+            )
+            .await;
+            rows.push(Row {
+                name: format!("{label}filling the day to {} results", o.board),
+                recorder: s.recorder,
+                elapsed: s.elapsed,
+                p99_goal_ms: None,
+                rate_goal: None,
+            });
+        }
+        let held = finishers(&client, &board_url).await;
+        eprintln!(
+            "llk-load: the {} board of {date} holds {held} results",
+            o.mode.as_str()
+        );
+        let keys: Vec<&str> = subs
+            .iter()
+            .chain(fill.iter())
+            .map(|s| s.key.as_str())
+            .collect();
+        // Spread the readers over the board: every 7th player, so ranks vary.
+        let urls: Vec<String> = keys
+            .iter()
+            .step_by(7)
+            .map(|k| format!("{board_url}?key={k}&limit=50"))
+            .collect();
+        let urls = Arc::new(if urls.is_empty() {
+            vec![board_url.clone()]
+        } else {
+            urls
+        });
+        let (rec, elapsed) = run::read(&client, urls, o.read_rate, o.reads, limit, 4096).await;
+        rows.push(Row {
+            name: format!(
+                "{label}leaderboard reads, {:.0}/s open loop, {held} results",
+                o.read_rate
+            ),
+            recorder: rec,
+            elapsed,
+            p99_goal_ms: Some(20.0),
+            rate_goal: None,
+        });
+    }
+    stop.store(true, Ordering::Relaxed);
+    let sampled = match sampler {
+        Some(h) => h.await.unwrap_or(0),
+        None => 0,
+    };
+    let end = pid.and_then(memory);
+    println!("server: {base} {db}");
+    print!("{}", table(&rows));
+    match (rest, end) {
+        (Some((rss, _)), Some((_, hwm))) => println!(
+            "server RSS: at rest {}, peak under load {} (VmHWM; highest VmRSS sampled every 50 ms: {})",
+            mb(rss),
+            mb(hwm),
+            mb(sampled)
+        ),
+        _ => println!("server RSS: not read (give --pid, or --server)"),
+    }
+    if let Some(s) = spawned {
+        s.kill9().await;
+    }
+    if o.strict && !rows.iter().all(|r| r.met() || r.p99_goal_ms.is_none()) {
+        std::process::exit(1);
+    }
+}
+
+/// The board's finisher count, 0 if it cannot be read.
+async fn finishers(client: &http::Client, board_url: &str) -> u64 {
+    let (status, body) = http::get(client, &format!("{board_url}?limit=1")).await;
+    if status != 200 {
+        return 0;
+    }
+    serde_json::from_slice::<serde_json::Value>(&body)
+        .ok()
+        .and_then(|v| v.get("finishers")?.as_u64())
+        .unwrap_or(0)
+}
+
+/// Today's UTC date from the system clock.
+fn today() -> UtcDate {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    UtcDate::from_day_number((secs / 86_400) as i64)
+        .unwrap_or_else(|e| die(format!("llk-load: today: {e}")))
+}

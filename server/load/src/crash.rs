@@ -1,0 +1,1 @@
+//! The kill -9 durability campaign (work in progress).
