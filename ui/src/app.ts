@@ -23,6 +23,10 @@ import { actionForKey, type Action } from "./keys";
 import { mark, markFirstBoard } from "./metrics";
 import type { ModeController, ModeHost } from "./mode";
 import { noticeText } from "./notice";
+import { DailyBoard } from "./online/daily-board";
+import { Online } from "./online/online";
+import { OnlineSettingsSection } from "./online/settings-section";
+import { WonOnline } from "./online/won-online";
 import { sound } from "./sound";
 import { StackController } from "./stack/controller";
 import { StatsDialog } from "./stats-dialog";
@@ -56,6 +60,18 @@ export class App {
   /** The first-launch card and the statistics dialog. */
   private readonly intro = new FirstLaunch(() => this.introSeen());
   private readonly statsDialog = new StatsDialog();
+  /** The online daily challenge (online/): posting, leaderboards, its settings. */
+  private readonly online = new Online({
+    t: () => this.t,
+    notice: (text) => this.toasts.show(text, "info", 8000),
+    openSettings: () => {
+      for (const id of ["dlg-new", "dlg-won"]) byId<HTMLDialogElement>(id).close();
+      this.perform("settings");
+    },
+  });
+  private readonly dailyBoard = new DailyBoard(this.online);
+  private readonly onlineSettings = new OnlineSettingsSection(this.online);
+  private readonly wonOnline = new WonOnline(this.online);
 
   constructor() {
     const host: ModeHost = {
@@ -95,6 +111,7 @@ export class App {
       show: (v) => this.showGame(v),
       t: () => this.t,
       error: (e) => this.error(e),
+      status: (s) => this.dailyBoard.show(s.today),
     });
     this.newGameDialog = new NewGameDialog({
       onStart: (o) => this.newGame(o),
@@ -165,6 +182,8 @@ export class App {
       readTimingsWhenIdle();
     }
     await this.codes.refresh();
+    // results waiting since the last run go now (never awaited: play does not wait for the network)
+    this.online.start();
   }
 
   // ---- actions -------------------------------------------------------------------
@@ -182,7 +201,8 @@ export class App {
       case "newGame":
         return this.openNewGame();
       case "settings":
-        return this.settingsDialog.open(this.settings);
+        this.settingsDialog.open(this.settings);
+        return this.onlineSettings.open();
       case "move":
       case "select":
         return;
@@ -201,6 +221,7 @@ export class App {
   private openNewGame(): void {
     const current = this.mode.current();
     this.newGameDialog.open(current, this.settings.auto_shuffle, current !== null);
+    this.dailyBoard.opened(byId<HTMLInputElement>("opt-mode-stack").checked);
   }
 
   private newGame(options: GameOptions | NewGameOptions): void {
@@ -332,6 +353,7 @@ export class App {
           ? this.t("stack.custom")
           : this.t("stack.levelName", { level: v.options.level });
     this.wonDialog.openStack(v, this.clock.elapsed(), level, this.t, newBest, this.reducedMotion.matches);
+    this.followDaily("stack");
     void this.codes.refresh();
     this.toasts.announce(this.t("announce.won", { score: v.score }));
   }
@@ -340,9 +362,17 @@ export class App {
   private showClassicWon(g: GameView, newBest: boolean): void {
     const layout = this.presets.find((p) => p.rows === g.rows && p.cols === g.cols)?.name ?? `${g.rows}x${g.cols}`;
     this.wonDialog.open(g, this.clock.elapsed(), layout.replace("x", " × "), this.t, newBest, this.reducedMotion.matches);
+    this.followDaily("classic");
     void this.codes.refresh();
     const won = this.t("announce.won", { score: g.score });
     this.toasts.announce(newBest && !g.assisted ? `${won} ${this.t("won.newBestAnnounce", { score: g.score })}` : won);
+  }
+
+  /** A win: when it is a daily game's, the dialog follows its posting (the sender goes now). */
+  private followDaily(mode: "classic" | "stack"): void {
+    const date = this.codes.currentDaily();
+    if (date === null) this.wonOnline.hide();
+    else this.wonOnline.track(date, mode);
   }
 
   private applyLanguage(): void {

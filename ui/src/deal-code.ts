@@ -2,7 +2,8 @@
  * Deal codes and the daily deal in the view (docs/deal-codes.md): the line under the
  * header with the current game's code and, for a daily deal, its date; the New game
  * dialog's code field (a refused code shows a translated message and changes nothing)
- * and its Daily deal entry (today's date, best time and streak). The shell decodes codes,
+ * and its daily entry (Daily classic, Daily stack; today's date, best time and streak; the
+ * leaderboard under it is online/daily-board.ts). The shell decodes codes,
  * reads the date and keeps the record; this only shows and asks.
  */
 import { api } from "./api";
@@ -18,6 +19,8 @@ export interface DealCodeHost {
   show(view: AnyView): void;
   t(): Translate;
   error(e: unknown): void;
+  /** The daily status was read (the dialog's leaderboard follows today's date). */
+  status?(s: DailyStatus): void;
 }
 
 /** The message key for a refused code, by the error's `code`. */
@@ -46,13 +49,24 @@ export class DealCodes {
 
   constructor(private readonly host: DealCodeHost) {
     this.input.addEventListener("input", () => (this.inputError.hidden = true));
-    byId("new-daily").addEventListener("click", () => {
-      byId<HTMLDialogElement>("dlg-new").close();
-      void this.host.enqueue(async () => {
-        this.host.show(await api.dailyDeal());
-        await this.refresh();
+    for (const [id, mode] of [
+      ["new-daily", "classic"],
+      ["new-daily-stack", "stack"],
+    ] as const) {
+      byId(id).addEventListener("click", () => {
+        byId<HTMLDialogElement>("dlg-new").close();
+        void this.host.enqueue(async () => {
+          // classic as before stack dailies: the command's default
+          this.host.show(await api.dailyDeal(mode === "stack" ? mode : undefined));
+          await this.refresh();
+        });
       });
-    });
+    }
+  }
+
+  /** The date whose daily deal the current game is (null: another game, or not known yet). */
+  currentDaily(): string | null {
+    return this.status?.current ?? null;
   }
 
   /** The dialog opens: an empty code field, today's daily info. */
@@ -100,6 +114,7 @@ export class DealCodes {
   async refresh(): Promise<void> {
     try {
       this.status = await api.dailyStatus();
+      this.host.status?.(this.status);
     } catch (e) {
       this.host.error(e);
     }

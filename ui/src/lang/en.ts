@@ -324,6 +324,8 @@ export const en = {
   "online.failed": "Daily results could not be prepared for posting; the game will try again.",
   "error.bad_name": "That name cannot be used: 1–20 characters, not only spaces, no control characters.",
   "error.bad_server": "That server address cannot be used: it starts with https:// or http://.",
+  "error.no_server": "No leaderboard server is set: add its address in Settings.",
+  "error.network": "The leaderboard server cannot be reached.",
   "notice.unknown": "Some saved data could not be used; a fresh start was made.",
 } as const satisfies Record<string, string> & Record<`face.${FaceName}`, string>;
 

@@ -320,5 +320,7 @@ export const zhHans: Table = {
   "online.failed": "每日成绩暂时无法准备上传，游戏会再试。",
   "error.bad_name": "这个名字不能用：1–20 个字符，不能只有空格，不能含控制字符。",
   "error.bad_server": "这个服务器地址不能用：应以 https:// 或 http:// 开头。",
+  "error.no_server": "没有设置排行榜服务器：请在设置中填写地址。",
+  "error.network": "无法连接排行榜服务器。",
   "notice.unknown": "部分保存的数据无法使用，已重新开始。",
 };

@@ -321,5 +321,7 @@ export const zhHant: Table = {
   "online.failed": "每日成績暫時無法準備上傳，遊戲會再試。",
   "error.bad_name": "這個名字不能用：1–20 個字元，不能只有空格，不能含控制字元。",
   "error.bad_server": "這個伺服器位址不能用：應以 https:// 或 http:// 開頭。",
+  "error.no_server": "沒有設定排行榜伺服器：請在設定中填寫位址。",
+  "error.network": "無法連線排行榜伺服器。",
   "notice.unknown": "部分儲存的資料無法使用，已重新開始。",
 };
