@@ -370,7 +370,7 @@ export class App {
 
   /** A win: when it is a daily game's, the dialog follows its posting (the sender goes now). */
   private followDaily(mode: "classic" | "stack"): void {
-    const date = this.codes.currentDaily();
+    const date = this.codes.currentDaily(mode);
     if (date === null) this.wonOnline.hide();
     else this.wonOnline.track(date, mode);
   }

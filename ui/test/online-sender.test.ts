@@ -41,6 +41,7 @@ function fakeSession(items: OutboxItem[], over: Partial<OnlineStatus> = {}) {
     server: "https://llk.example",
     pending: items.length,
     answers: [],
+    refused: [],
     ...over,
   });
   const log: string[] = [];

@@ -64,8 +64,32 @@ export interface OnlineStatus {
   server: string;
   /** Results waiting in the outbox. */
   pending: number;
-  /** The server's latest answers, per date and mode. */
+  /** The server's last answers for today's and yesterday's challenges. */
   answers: SubmitAnswer[];
+  /** Results of today and yesterday the server refused (dropped for good). */
+  refused: Refused[];
+}
+
+/** A result the server refused for good. */
+export interface Refused {
+  id: string;
+  date: string;
+  mode: DailyMode;
+  /** The server's error code (docs/api.md), e.g. `date_closed`. */
+  error: string;
+  message: string;
+}
+
+/** What `daily_status` adds for the stack challenge and online play (`DailyStatus` once generated). */
+export interface DailyStatusOnline {
+  stack_best_ms?: number | null;
+  /** The date of the current game when it is a stack challenge. */
+  stack_current?: string | null;
+  posting?: boolean;
+  /** The current daily game can still be posted when won (no help so far). */
+  postable?: boolean;
+  classic_answer?: SubmitAnswer | null;
+  stack_answer?: SubmitAnswer | null;
 }
 
 /** What `set_online` takes. */

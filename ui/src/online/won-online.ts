@@ -88,8 +88,8 @@ export class WonOnline {
 
   /**
    * A round ended without a word about this board (posting off, an assisted win the session
-   * did not queue, a result posted in an earlier round): the last answer the session keeps,
-   * else the outbox says whether it still waits; else there is nothing to show.
+   * did not queue, a result posted or refused in an earlier round): the last answer or
+   * refusal the session keeps, else the outbox says whether it still waits; else nothing.
    */
   private async settle(status: OnlineStatus | null, date: string, mode: DailyMode): Promise<void> {
     const posting = () => this.following(date, mode) && this.text.textContent === this.online.t()("online.posting");
@@ -97,6 +97,8 @@ export class WonOnline {
     const s = status ?? (await this.online.current());
     const answer = this.online.answerFor(s, date, mode);
     if (answer) return this.posted(answer);
+    const refused = s.refused.find((r) => r.date === date && r.mode === mode);
+    if (refused) return this.say(refusedText(refused.error, this.online.t()));
     const waiting = await this.online.waiting(date, mode);
     if (!posting()) return;
     if (waiting) this.say(this.online.t()("online.queued"));
