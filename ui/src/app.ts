@@ -353,8 +353,8 @@ export class App {
           ? this.t("stack.custom")
           : this.t("stack.levelName", { level: v.options.level });
     this.wonDialog.openStack(v, this.clock.elapsed(), level, this.t, newBest, this.reducedMotion.matches);
-    this.followDaily("stack");
-    void this.codes.refresh();
+    this.wonOnline.hide();
+    void this.codes.refresh().then(() => this.followDaily("stack"));
     this.toasts.announce(this.t("announce.won", { score: v.score }));
   }
 
@@ -362,13 +362,13 @@ export class App {
   private showClassicWon(g: GameView, newBest: boolean): void {
     const layout = this.presets.find((p) => p.rows === g.rows && p.cols === g.cols)?.name ?? `${g.rows}x${g.cols}`;
     this.wonDialog.open(g, this.clock.elapsed(), layout.replace("x", " × "), this.t, newBest, this.reducedMotion.matches);
-    this.followDaily("classic");
-    void this.codes.refresh();
+    this.wonOnline.hide();
+    void this.codes.refresh().then(() => this.followDaily("classic"));
     const won = this.t("announce.won", { score: g.score });
     this.toasts.announce(newBest && !g.assisted ? `${won} ${this.t("won.newBestAnnounce", { score: g.score })}` : won);
   }
 
-  /** A win: when it is a daily game's, the dialog follows its posting (the sender goes now). */
+  /** A win (the daily status read again): when it is a daily game's, the dialog follows its posting (the sender goes now). */
   private followDaily(mode: "classic" | "stack"): void {
     const date = this.codes.currentDaily(mode);
     if (date === null) this.wonOnline.hide();

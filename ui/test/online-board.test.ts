@@ -83,7 +83,7 @@ describe("renderBoard", () => {
 
   it("shows the player's place, ranks, times and the mark for props", () => {
     const root = draw(BOARD, "Bo & <b>Li</b>");
-    expect(root.all("p")[0]!.textContent).toBe("Rank 3 of 41 · you are in the top 8 %");
+    expect(root.all("p")[0]!.textContent).toBe("Rank 3 of 41 · you are in the top 8\u00a0%");
     const rows = root.all("tbody")[0]!.all("tr");
     expect(rows.map((r) => r.all("td").map((td) => td.textContent))).toEqual([
       ["1", "Ada", "01:01"],
@@ -91,7 +91,7 @@ describe("renderBoard", () => {
       ["3", "Bo & <b>Li</b>", "01:33"],
       ["4", "李雷", "00:50✱ (used a prop)"],
     ]);
-    expect(rows.map((r) => r.className)).toEqual(["", "", "me", "props"]);
+    expect(rows.map((r) => r.className)).toEqual(["", "", "me", "lb-props"]);
     expect(root.all("p").map((p) => p.className)).toContain("lb-note");
     // the same name at another rank is not the player's line
     expect(draw(BOARD, "Ada").all("tr").filter((r) => r.className === "me")).toEqual([]);
@@ -106,8 +106,8 @@ describe("renderBoard", () => {
   it("a posted result's line says when an earlier result stays the best", () => {
     const t = translator("en");
     const a = { date: "d", mode: "classic" as const, time_ms: 99_000, props: false, best_ms: 93_000, best_props: false, improved: false, rank: 3, finishers: 41, top_percent: 8 };
-    expect(postedText(a, t)).toBe("Rank 3 of 41 · you are in the top 8 % · your best stays 01:33");
-    expect(postedText({ ...a, improved: true }, t)).toBe("Rank 3 of 41 · you are in the top 8 %");
+    expect(postedText(a, t)).toBe("Rank 3 of 41 · you are in the top 8\u00a0% · your best stays 01:33");
+    expect(postedText({ ...a, improved: true }, t)).toBe("Rank 3 of 41 · you are in the top 8\u00a0%");
     expect(postedText(a, translator("zh-Hans"))).toBe("第 3 名，共 41 人 · 你位列前 8% · 你的最佳仍是 01:33");
   });
 });

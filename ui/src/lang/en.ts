@@ -302,7 +302,7 @@ export const en = {
   "online.serverHelp": "Such as https://llk.example.org. Leave it empty to stay offline.",
   "online.pending": "Results waiting to be posted: {n}",
   "online.name": "Name",
-  "online.place": "Rank {rank} of {finishers} · you are in the top {percent} %",
+  "online.place": "Rank {rank} of {finishers} · you are in the top {percent}\u00a0%",
   "online.noResult": "You have no result on this board today.",
   "online.empty": "Nobody has finished it yet today.",
   "online.withProps": "used a prop",

@@ -65,7 +65,7 @@ export function renderBoard(doc: Doc, board: Leaderboard, t: Translate, me: stri
   const body = el(doc, "tbody");
   for (const e of board.top) {
     const mine = you !== null && me !== null && e.rank === you.rank && e.time_ms === you.time_ms && e.name === me;
-    const row = el(doc, "tr", [mine ? "me" : "", e.props ? "props" : ""].filter(Boolean).join(" "));
+    const row = el(doc, "tr", [mine ? "me" : "", e.props ? "lb-props" : ""].filter(Boolean).join(" "));
     const time = el(doc, "td", "lb-time", formatTime(e.time_ms));
     if (e.props) time.append(propsMark(doc, t));
     // the name: text, whatever characters it holds
