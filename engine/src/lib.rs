@@ -7,6 +7,7 @@ pub mod code;
 pub mod error;
 pub mod json;
 pub mod line;
+pub mod replay;
 pub mod rng;
 pub(crate) mod seed_string;
 pub mod stack;

@@ -16,6 +16,7 @@ pub(crate) mod meter;
 pub mod pairs;
 mod pos;
 mod repair;
+pub mod replay;
 pub mod shuffle;
 pub mod slide;
 pub mod solver;

@@ -13,6 +13,7 @@ pub mod import;
 pub mod layout;
 pub mod level;
 pub mod real_style;
+pub mod replay;
 pub mod shuffle;
 pub mod solver;
 pub mod tray;
