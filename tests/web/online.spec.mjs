@@ -1,0 +1,199 @@
+// The online daily challenge end to end (issue 29): llk-server (target/release/llk-server,
+// `cargo build -p lianliankan-server --release`) serving the web build (web/dist/, `make web`)
+// and the API side by side on 127.0.0.1, over a fresh SQLite file. Two players, each in their
+// own browser context (their own storage, so their own key), on a 390×844 phone by finger taps:
+// each turns "Post my daily results" on with a name, deals today's daily classic from the New
+// game dialog, and clears it by tapping the pairs of the deal's certificate (kept in the save:
+// no hint, so the win is posted) at a human pace (the server refuses matches less than 150 ms
+// apart). The win dialog must show "Posting…" then the player's rank and the day's top lines;
+// the second player's board lists both names; the first player's New game dialog then shows
+// both too. Skipped (with a note) when either build is missing.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { CHROMIUM_ARGS, check, DIST, LOAD_MS, PHONES } from "./lib.mjs";
+import { matchPair, openGame, saved } from "./phone/game.mjs";
+import { installTouchGuard, tap } from "./phone/touch.mjs";
+
+const require = createRequire(new URL("../../ui/package.json", import.meta.url));
+/** @type {import("playwright-core")} */
+const { chromium } = require("playwright-core");
+
+const BIN = fileURLToPath(new URL("../../target/release/llk-server", import.meta.url));
+const ART = fileURLToPath(new URL("./artifacts/", import.meta.url));
+/** More than the server's human bound between two classic matches (150 ms). */
+const PACE_MS = 220;
+
+for (const [what, path] of [
+  ["llk-server (cargo build -p lianliankan-server --release)", BIN],
+  ["the web build (make web)", join(DIST, "index.html")],
+]) {
+  if (!existsSync(path)) {
+    console.log(`online.spec: skipped, ${what} is not built (${path})`);
+    process.exit(0);
+  }
+}
+
+/** Starts llk-server on a free port over a new SQLite file: `{ origin, stop }`. */
+async function startServer() {
+  const dir = mkdtempSync(join(tmpdir(), "llk-online-"));
+  const proc = spawn(BIN, [], {
+    env: { ...process.env, LLK_DB: `sqlite://${join(dir, "llk.db")}`, LLK_ADDR: "127.0.0.1:0", LLK_WEB_DIR: DIST },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  proc.stderr.on("data", (d) => (log += d));
+  const origin = await new Promise((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`llk-server did not say where it listens: ${out}${log}`)), LOAD_MS);
+    proc.stdout.on("data", (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1].replace(/\/$/, ""));
+      }
+    });
+    proc.on("exit", (code) => reject(new Error(`llk-server exited (${code}): ${out}${log}`)));
+  });
+  return {
+    origin,
+    log: () => log,
+    stop: async () => {
+      proc.kill("SIGTERM");
+      await new Promise((r) => (proc.exitCode !== null ? r() : proc.on("exit", r)));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const problems = [];
+
+async function phone(browser, origin, who) {
+  const context = await browser.newContext({
+    viewport: PHONES.portrait,
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    locale: "en-US",
+  });
+  await installTouchGuard(context, (line) => problems.push(`${who}: mouse: ${line}`));
+  context.on("request", (r) => {
+    const u = r.url();
+    if (!u.startsWith(origin) && !/^(data|blob):/.test(u)) problems.push(`${who}: a request beyond the site: ${u}`);
+  });
+  const page = await context.newPage();
+  page.on("pageerror", (e) => problems.push(`${who}: page error: ${e.message}`));
+  page.on("console", (m) => /Content Security Policy|Refused to/.test(m.text()) && problems.push(`${who}: CSP: ${m.text()}`));
+  await openGame(page, `${origin}/`);
+  return { context, page };
+}
+
+/** Settings: posting on, under `name` (typed as a phone keyboard would, then the switch tapped). */
+async function turnPostingOn(page, name) {
+  await tap(page, "#btn-settings");
+  await page.waitForSelector("#set-online:not([hidden])");
+  check(await page.isHidden("#set-online-server-field"), "the web build shows no server address field");
+  await page.fill("#set-online-name", name);
+  await tap(page, "label:has(> #set-online-post)");
+  await page.waitForFunction(() => document.getElementById("set-online-post").checked, null, { timeout: 10_000 });
+  // the session kept it: the switch stays on, no error under the fields
+  await page.waitForTimeout(300);
+  check(await page.isHidden("#set-online-error"), `set_online refused: ${await page.textContent("#set-online-error")}`);
+  check(await page.isChecked("#set-online-post"), "posting stayed on");
+  await tap(page, "#dlg-settings button[type=submit]");
+  await page.waitForFunction(() => !document.getElementById("dlg-settings").open);
+}
+
+/** New game → Daily classic; waits for the daily deal on screen. */
+async function dealDailyClassic(page) {
+  await tap(page, "#btn-new");
+  await page.waitForSelector("#dlg-new[open]");
+  // posting is on: today's board (empty or not) instead of the invitation
+  await page.waitForSelector("#daily-board-body .lb", { timeout: 20_000 });
+  const before = await page.evaluate(() => document.documentElement.dataset.game);
+  await tap(page, "#new-daily");
+  await page.waitForFunction(
+    (was) => !document.getElementById("dlg-new").open && document.documentElement.dataset.game !== was && !document.getElementById("daily-label").hidden,
+    before,
+    { timeout: 20_000 },
+  );
+}
+
+/** Clears the board by its certificate, a pair every PACE_MS at least; returns the matches. */
+async function playCertificate(page) {
+  const save = await saved(page);
+  const moves = save?.certificate ?? save?.game?.certificate;
+  check(Array.isArray(moves) && moves.length > 0, `no certificate in the save: ${JSON.stringify(save)?.slice(0, 200)}`);
+  let n = 0;
+  for (const pair of moves) {
+    const t0 = Date.now();
+    await matchPair(page, pair);
+    n++;
+    const rest = PACE_MS - (Date.now() - t0);
+    if (rest > 0) await page.waitForTimeout(rest);
+  }
+  return n;
+}
+
+/** The win dialog after the post: the status line and the board's names. */
+async function wonBoard(page) {
+  await page.waitForSelector("#dlg-won[open]", { timeout: 20_000 });
+  await page.waitForFunction(() => /^Rank \d+ of \d+/.test(document.getElementById("won-online-status").textContent ?? ""), null, {
+    timeout: 30_000,
+  });
+  await page.waitForSelector("#won-online-board .lb-table");
+  return page.evaluate(() => ({
+    status: document.getElementById("won-online-status").textContent,
+    names: [...document.querySelectorAll("#won-online-board td.lb-name")].map((td) => td.textContent),
+    mine: document.querySelector("#won-online-board tr.me td.lb-name")?.textContent ?? null,
+  }));
+}
+
+mkdirSync(ART, { recursive: true });
+const server = await startServer();
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+let failed = null;
+try {
+  const a = await phone(browser, server.origin, "Ada");
+  await turnPostingOn(a.page, "Ada <b>");
+  await dealDailyClassic(a.page);
+  console.log(`  Ada: ${await playCertificate(a.page)} matches`);
+  const wonA = await wonBoard(a.page);
+  console.log(`  Ada: ${wonA.status}; board ${JSON.stringify(wonA.names)}`);
+  check(wonA.status.startsWith("Rank 1 of 1"), `Ada is first of one: ${wonA.status}`);
+  check(JSON.stringify(wonA.names) === JSON.stringify(["Ada <b>"]) && wonA.mine === "Ada <b>", `Ada's board: ${JSON.stringify(wonA)}`);
+  await a.page.screenshot({ path: join(ART, "online-ada-won.png") });
+
+  const b = await phone(browser, server.origin, "Bo");
+  await turnPostingOn(b.page, "Bo 李");
+  await dealDailyClassic(b.page);
+  console.log(`  Bo: ${await playCertificate(b.page)} matches`);
+  const wonB = await wonBoard(b.page);
+  console.log(`  Bo: ${wonB.status}; board ${JSON.stringify(wonB.names)}`);
+  check(/^Rank [12] of 2/.test(wonB.status), `Bo is ranked of two: ${wonB.status}`);
+  check(wonB.names.length === 2 && wonB.names.includes("Ada <b>") && wonB.names.includes("Bo 李"), `Bo's board: ${JSON.stringify(wonB)}`);
+  check(wonB.mine === "Bo 李", `Bo's own line is marked: ${JSON.stringify(wonB)}`);
+  await b.page.screenshot({ path: join(ART, "online-bo-won.png") });
+
+  // Ada's New game dialog, once the board she saw last is old enough to be asked for again
+  await tap(a.page, "#won-new");
+  await a.page.waitForSelector("#dlg-new[open]");
+  await a.page.waitForFunction(() => document.querySelectorAll("#daily-board-body td.lb-name").length >= 1, null, { timeout: 20_000 });
+  await a.page.evaluate(() => document.getElementById("daily-board").scrollIntoView({ block: "end" }));
+  await a.page.screenshot({ path: join(ART, "online-ada-newgame.png") });
+  check(problems.length === 0, problems.join("\n"));
+  console.log("online.spec: ok");
+} catch (e) {
+  failed = e;
+} finally {
+  await browser.close();
+  await server.stop();
+}
+if (failed) {
+  console.error(`online.spec: FAILED: ${failed.stack ?? failed}\n${problems.join("\n")}\nserver log:\n${server.log().slice(-2000)}`);
+  process.exit(1);
+}
