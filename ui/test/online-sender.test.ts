@@ -234,10 +234,17 @@ describe("Sender", () => {
     expect(await Promise.race([pending.then(() => "done"), Promise.resolve("free")])).toBe("free");
 
     const u = setup([]);
-    u.session.status.mockRejectedValueOnce({ code: "internal", message: "boom" });
+    u.session.outbox.mockRejectedValueOnce({ code: "storage", message: "boom" });
     await expect(u.sender.flush(true)).resolves.toBeUndefined();
     expect(u.notices).toEqual([{ kind: "failed" }]);
     expect(u.events[u.events.length - 1]).toEqual({ kind: "done", status: null });
+    expect(u.timers[0]!.at - u.clock.now).toBe(FIRST_BACKOFF_MS);
+
+    // a shell that cannot even say whether posting is on (no online commands): no notice
+    const v = setup([]);
+    v.session.status.mockRejectedValueOnce({ code: "bad_argument", message: "unknown command" });
+    await expect(v.sender.flush(true)).resolves.toBeUndefined();
+    expect(v.notices).toEqual([]);
   });
 
   it("a round asked for during another runs once after it", async () => {

@@ -75,6 +75,8 @@ export class Sender {
   private running: Promise<void> | null = null;
   private again = false;
   private timer: unknown = null;
+  /** This round found posting on (so a failure after it is worth a notice). */
+  private posting = false;
 
   constructor(private readonly deps: SenderDeps) {
     this.now = deps.now ?? (() => Date.now());
@@ -108,12 +110,14 @@ export class Sender {
       this.emit({ kind: "done", status: null });
       return Promise.resolve();
     }
+    this.posting = false;
     this.running = this.round()
       .catch((e: unknown) => {
-        // an IPC failure (the session's side): tried again next round
+        // an IPC failure (the session's side): tried again next round; told only when
+        // results were known to wait (a shell that cannot say is no news to the player)
         console.warn("online: sender round failed", e);
         this.fail(null);
-        this.notice({ kind: "failed" });
+        if (this.posting) this.notice({ kind: "failed" });
         this.emit({ kind: "done", status: null });
       })
       .finally(() => {
@@ -138,6 +142,7 @@ export class Sender {
       this.emit({ kind: "done", status });
       return;
     }
+    this.posting = true;
     const items = await this.deps.session.outbox();
     for (let i = 0; i < items.length; i++) {
       const item = items[i]!;
