@@ -1,0 +1,346 @@
+//! Storage: the one trait both databases implement (`sqlite`, `postgres`), what a batch of
+//! verified results writes (a pure plan both apply, so the two cannot disagree), and the
+//! ranking recomputed from the stored submissions alone (what the tests hold the
+//! leaderboard to).
+//!
+//! Tables (docs/SERVER.md lists every column): `players` (key, name, name_updated),
+//! `submissions` (every accepted result with its signed payload and signature, unique by
+//! the payload's SHA-256), `best` (a player's best per date and mode) and `tally` (how many
+//! bests per date, mode, props and whole second of time: a rank is a sum over these
+//! buckets plus a count within one second, never a count over the whole board).
+
+pub mod postgres;
+pub mod sqlite;
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use llk_online::{Leaderboard, Mode};
+
+/// Why the database failed (answered as `unavailable`, logged).
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("sqlite: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    #[error("postgres: {0}")]
+    Postgres(#[from] tokio_postgres::Error),
+    #[error("postgres pool: {0}")]
+    Pool(String),
+    #[error("the database URL {0:?} is neither sqlite:// nor postgres://")]
+    Url(String),
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    #[error("a database task stopped: {0}")]
+    Task(String),
+    #[error("stored data is not what this server writes: {0}")]
+    Corrupt(String),
+}
+
+/// A result that passed every check, ready to store.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Accepted {
+    pub date: String,
+    pub mode: Mode,
+    /// The player's key, lowercase hex.
+    pub key: String,
+    /// The display name, NFC.
+    pub name: String,
+    pub time_ms: u64,
+    pub props: bool,
+    /// The claim exactly as signed, and the signature (hex): enough to verify it again.
+    pub payload: String,
+    pub sig: String,
+    /// SHA-256 of the payload: a repeated submission is the same row.
+    pub digest: Vec<u8>,
+    /// Milliseconds since 1970, server clock.
+    pub received_at: i64,
+}
+
+/// A result's score: fewer props first, then less time. Lower is better.
+pub type Score = (bool, u64);
+
+/// What storing one accepted result did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Written {
+    /// A new submission (false: the same payload was stored before).
+    pub stored: bool,
+    /// It became the player's best.
+    pub improved: bool,
+    /// The player's best after it.
+    pub best: Score,
+}
+
+/// A board's size and one score's place on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Standing {
+    pub rank: u64,
+    pub finishers: u64,
+}
+
+/// A stored submission (the tests' view of the `submissions` table).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stored {
+    pub date: String,
+    pub mode: String,
+    pub key: String,
+    pub time_ms: u64,
+    pub props: bool,
+    pub payload: String,
+    pub sig: String,
+    pub received_at: i64,
+}
+
+/// The storage both databases implement.
+#[async_trait]
+pub trait Store: Send + Sync {
+    /// `sqlite` or `postgres` (the health answer).
+    fn kind(&self) -> &'static str;
+    /// Stores `batch` in ONE transaction, durable (fsync / commit) before it returns.
+    async fn write_batch(&self, batch: Vec<Accepted>) -> Result<Vec<Written>, StoreError>;
+    /// `score`'s rank on a board and the board's finishers, read together.
+    async fn standing(&self, date: &str, mode: Mode, score: Score) -> Result<Standing, StoreError>;
+    /// A board's top `limit` and `key`'s place on it.
+    async fn leaderboard(
+        &self,
+        date: &str,
+        mode: Mode,
+        limit: usize,
+        key: Option<&str>,
+    ) -> Result<Leaderboard, StoreError>;
+    /// Every stored submission, oldest first (tests, re-verification).
+    async fn submissions(&self) -> Result<Vec<Stored>, StoreError>;
+}
+
+/// Opens `url` (`sqlite://PATH` or `postgres://…`), migrating its schema.
+pub async fn open(url: &str) -> Result<Arc<dyn Store>, StoreError> {
+    if let Some(path) = url.strip_prefix("sqlite://") {
+        Ok(Arc::new(sqlite::SqliteStore::open(path).await?))
+    } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        Ok(Arc::new(postgres::PgStore::open(url).await?))
+    } else {
+        Err(StoreError::Url(url.chars().take(80).collect()))
+    }
+}
+
+/// The tally bucket of a time: its whole second.
+pub fn second(time_ms: u64) -> i64 {
+    i64::try_from(time_ms / 1000).unwrap_or(i64::MAX)
+}
+
+/// A board (date, mode) and a player on it.
+pub type BestKey = (String, Mode, String);
+
+/// One best to insert or replace.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BestWrite {
+    pub date: String,
+    pub mode: Mode,
+    pub key: String,
+    pub score: Score,
+    pub achieved_at: i64,
+}
+
+/// What a batch writes once its submissions are inserted.
+#[derive(Debug, Default)]
+pub struct Plan {
+    /// Bests to upsert, in (date, mode, key) order.
+    pub bests: Vec<BestWrite>,
+    /// Tally changes: (date, mode, props, second) -> added count, in key order.
+    pub tally: BTreeMap<(String, Mode, bool, i64), i64>,
+    /// Names to set: key -> (name, when), in key order.
+    pub players: BTreeMap<String, (String, i64)>,
+    /// Per batch item, in the batch's order.
+    pub written: Vec<Written>,
+}
+
+/// The writes of `batch`, given which of its submissions were new (`inserted`) and the
+/// bests stored before it (`current`). Pure: both databases apply its result.
+pub fn plan(batch: &[Accepted], inserted: &[bool], current: &HashMap<BestKey, Score>) -> Plan {
+    let mut out = Plan::default();
+    let mut bests: BTreeMap<BestKey, (Score, i64)> = BTreeMap::new();
+    for (a, &new) in batch.iter().zip(inserted) {
+        let k: BestKey = (a.date.clone(), a.mode, a.key.clone());
+        let before = bests
+            .get(&k)
+            .map(|b| b.0)
+            .or_else(|| current.get(&k).copied());
+        let score = (a.props, a.time_ms);
+        let improved = new && before.is_none_or(|b| score < b);
+        if improved {
+            if let Some((p, t)) = before {
+                *out.tally
+                    .entry((a.date.clone(), a.mode, p, second(t)))
+                    .or_default() -= 1;
+            }
+            *out.tally
+                .entry((a.date.clone(), a.mode, a.props, second(a.time_ms)))
+                .or_default() += 1;
+            bests.insert(k, (score, a.received_at));
+        }
+        if new {
+            let later = out
+                .players
+                .get(&a.key)
+                .is_none_or(|(_, at)| a.received_at >= *at);
+            if later {
+                out.players
+                    .insert(a.key.clone(), (a.name.clone(), a.received_at));
+            }
+        }
+        out.written.push(Written {
+            stored: new,
+            improved,
+            best: if improved {
+                score
+            } else {
+                before.unwrap_or(score)
+            },
+        });
+    }
+    out.tally.retain(|_, n| *n != 0);
+    out.bests = bests
+        .into_iter()
+        .map(|((date, mode, key), (score, achieved_at))| BestWrite {
+            date,
+            mode,
+            key,
+            score,
+            achieved_at,
+        })
+        .collect();
+    out
+}
+
+/// One player's place as recomputed from the submissions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recomputed {
+    pub key: String,
+    pub score: Score,
+    pub rank: u64,
+}
+
+/// Every board ranked from the stored submissions alone: each player's best (fewest props,
+/// then least time), ranked 1 + the number strictly better, listed best first (ties by key).
+pub fn recompute(submissions: &[Stored]) -> BTreeMap<(String, String), Vec<Recomputed>> {
+    let mut bests: BTreeMap<(String, String), HashMap<String, Score>> = BTreeMap::new();
+    for s in submissions {
+        let board = bests.entry((s.date.clone(), s.mode.clone())).or_default();
+        let score = (s.props, s.time_ms);
+        let best = board.entry(s.key.clone()).or_insert(score);
+        if score < *best {
+            *best = score;
+        }
+    }
+    bests
+        .into_iter()
+        .map(|(board, players)| {
+            let mut rows: Vec<(Score, String)> = players.into_iter().map(|(k, s)| (s, k)).collect();
+            rows.sort();
+            let ranked = rows
+                .iter()
+                .map(|(score, key)| Recomputed {
+                    key: key.clone(),
+                    score: *score,
+                    rank: 1 + rows.partition_point(|(s, _)| s < score) as u64,
+                })
+                .collect();
+            (board, ranked)
+        })
+        .collect()
+}
+
+/// The ranks of a board's top rows (sorted best first): ties share the first one's rank.
+pub fn rank_sorted(scores: &[Score]) -> Vec<u64> {
+    let mut ranks = Vec::with_capacity(scores.len());
+    for (i, s) in scores.iter().enumerate() {
+        let rank = match (i.checked_sub(1), ranks.last()) {
+            (Some(j), Some(&r)) if scores[j] == *s => r,
+            _ => i as u64 + 1,
+        };
+        ranks.push(rank);
+    }
+    ranks
+}
+
+/// The mode stored as text.
+pub fn mode_text(mode: Mode) -> &'static str {
+    mode.as_str()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn acc(key: &str, props: bool, t: u64, at: i64) -> Accepted {
+        Accepted {
+            date: "2026-12-04".into(),
+            mode: Mode::Classic,
+            key: key.into(),
+            name: format!("{key}{at}"),
+            time_ms: t,
+            props,
+            payload: String::new(),
+            sig: String::new(),
+            digest: vec![at as u8],
+            received_at: at,
+        }
+    }
+
+    #[test]
+    fn plans_keep_bests_and_tallies() {
+        let batch = [
+            acc("a", false, 5_000, 1),
+            acc("a", false, 4_200, 2),
+            acc("a", true, 1_000, 3),
+            acc("b", true, 9_000, 4),
+            acc("c", false, 7_000, 5),
+        ];
+        let mut current = HashMap::new();
+        current.insert(
+            ("2026-12-04".into(), Mode::Classic, "c".into()),
+            (false, 6_000),
+        );
+        let p = plan(&batch, &[true, true, true, true, false], &current);
+        let improved: Vec<bool> = p.written.iter().map(|w| w.improved).collect();
+        assert_eq!(improved, [true, true, false, true, false]);
+        assert_eq!(p.written[2].best, (false, 4_200));
+        assert_eq!(p.written[4].best, (false, 6_000));
+        assert_eq!(p.bests.len(), 2);
+        let d = "2026-12-04".to_string();
+        assert_eq!(p.tally.get(&(d.clone(), Mode::Classic, false, 4)), Some(&1));
+        assert_eq!(
+            p.tally.get(&(d.clone(), Mode::Classic, false, 5)),
+            None,
+            "+1 -1"
+        );
+        assert_eq!(p.tally.get(&(d, Mode::Classic, true, 9)), Some(&1));
+        assert_eq!(p.players["a"].0, "a3", "the latest name");
+        assert!(!p.players.contains_key("c"), "a repeat names nobody");
+    }
+
+    #[test]
+    fn ranks_share_ties() {
+        let s = [(false, 1), (false, 2), (false, 2), (true, 0)];
+        assert_eq!(rank_sorted(&s), [1, 2, 2, 4]);
+        let stored = |key: &str, props, t| Stored {
+            date: "d".into(),
+            mode: "classic".into(),
+            key: key.into(),
+            time_ms: t,
+            props,
+            payload: String::new(),
+            sig: String::new(),
+            received_at: 0,
+        };
+        let r = recompute(&[
+            stored("x", true, 10),
+            stored("y", false, 50),
+            stored("x", false, 50),
+            stored("z", false, 20),
+        ]);
+        let board = &r[&("d".to_string(), "classic".to_string())];
+        let ranks: Vec<(&str, u64)> = board.iter().map(|r| (r.key.as_str(), r.rank)).collect();
+        assert_eq!(ranks, [("z", 1), ("x", 2), ("y", 2)]);
+    }
+}

@@ -1,0 +1,385 @@
+//! The SQLite store: one file in WAL mode with `synchronous=FULL` (a commit is fsynced
+//! before it returns), one writing connection (the group-commit writer's) and a few
+//! reading ones, all used on blocking threads.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use async_trait::async_trait;
+use llk_online::{answer::top_percent, Entry, Leaderboard, Mode, You};
+use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
+
+use super::{
+    plan, rank_sorted, second, Accepted, BestKey, Score, Standing, Store, StoreError, Stored,
+    Written,
+};
+
+/// Reading connections kept open between requests.
+const KEPT_READERS: usize = 8;
+
+/// The schema, one migration per entry (entry i takes the schema to version i + 1).
+const MIGRATIONS: &[&str] = &["
+CREATE TABLE players (
+    key TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    name_updated INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE submissions (
+    id INTEGER PRIMARY KEY,
+    digest BLOB NOT NULL UNIQUE,
+    date TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    key TEXT NOT NULL,
+    time_ms INTEGER NOT NULL,
+    props INTEGER NOT NULL,
+    payload TEXT NOT NULL,
+    sig TEXT NOT NULL,
+    received_at INTEGER NOT NULL
+);
+CREATE TABLE best (
+    date TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    key TEXT NOT NULL,
+    props INTEGER NOT NULL,
+    time_ms INTEGER NOT NULL,
+    achieved_at INTEGER NOT NULL,
+    PRIMARY KEY (date, mode, key)
+) WITHOUT ROWID;
+CREATE INDEX best_rank ON best (date, mode, props, time_ms, achieved_at, key);
+CREATE TABLE tally (
+    date TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    props INTEGER NOT NULL,
+    second INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    PRIMARY KEY (date, mode, props, second)
+) WITHOUT ROWID;
+"];
+
+pub struct SqliteStore {
+    path: String,
+    writer: Arc<Mutex<Connection>>,
+    readers: Arc<Mutex<Vec<Connection>>>,
+}
+
+fn connect(path: &str) -> Result<Connection, rusqlite::Error> {
+    let conn = Connection::open(path)?;
+    conn.busy_timeout(std::time::Duration::from_secs(10))?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    Ok(conn)
+}
+
+fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    tx.execute_batch("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")?;
+    let version: i64 = tx
+        .query_row("SELECT version FROM schema_version", [], |r| r.get(0))
+        .optional()?
+        .unwrap_or(0);
+    let version = usize::try_from(version).unwrap_or(0);
+    if version > MIGRATIONS.len() {
+        return Err(StoreError::Corrupt(format!(
+            "schema version {version} is newer than this server's {}",
+            MIGRATIONS.len()
+        )));
+    }
+    for m in &MIGRATIONS[version..] {
+        tx.execute_batch(m)?;
+    }
+    tx.execute("DELETE FROM schema_version", [])?;
+    tx.execute(
+        "INSERT INTO schema_version (version) VALUES (?1)",
+        [MIGRATIONS.len() as i64],
+    )?;
+    tx.commit()?;
+    Ok(())
+}
+
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, StoreError> + Send + 'static,
+) -> Result<T, StoreError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| StoreError::Task(e.to_string()))?
+}
+
+fn to_i64(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+fn to_u64(v: i64) -> u64 {
+    u64::try_from(v).unwrap_or(0)
+}
+
+impl SqliteStore {
+    pub async fn open(path: &str) -> Result<SqliteStore, StoreError> {
+        let path = path.to_string();
+        let p = path.clone();
+        let writer = blocking(move || {
+            if let Some(dir) = Path::new(&p).parent() {
+                if !dir.as_os_str().is_empty() {
+                    std::fs::create_dir_all(dir)?;
+                }
+            }
+            let mut conn = connect(&p)?;
+            migrate(&mut conn)?;
+            Ok(conn)
+        })
+        .await?;
+        Ok(SqliteStore {
+            path,
+            writer: Arc::new(Mutex::new(writer)),
+            readers: Arc::new(Mutex::new(Vec::new())),
+        })
+    }
+
+    /// Runs `f` on a reading connection on a blocking thread.
+    async fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let readers = self.readers.clone();
+        let path = self.path.clone();
+        blocking(move || {
+            let pooled = readers.lock().unwrap_or_else(PoisonError::into_inner).pop();
+            let mut conn = match pooled {
+                Some(c) => c,
+                None => connect(&path)?,
+            };
+            let out = f(&mut conn);
+            let mut kept = readers.lock().unwrap_or_else(PoisonError::into_inner);
+            if kept.len() < KEPT_READERS {
+                kept.push(conn);
+            }
+            out
+        })
+        .await
+    }
+}
+
+fn write(conn: &mut Connection, batch: &[Accepted]) -> Result<Vec<Written>, StoreError> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let mut inserted = Vec::with_capacity(batch.len());
+    let mut current: HashMap<BestKey, Score> = HashMap::new();
+    {
+        let mut insert = tx.prepare_cached(
+            "INSERT INTO submissions (digest, date, mode, key, time_ms, props, payload, sig,
+             received_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+             ON CONFLICT (digest) DO NOTHING",
+        )?;
+        let mut best = tx.prepare_cached(
+            "SELECT props, time_ms FROM best WHERE date = ?1 AND mode = ?2 AND key = ?3",
+        )?;
+        for a in batch {
+            let n = insert.execute(params![
+                a.digest,
+                a.date,
+                a.mode.as_str(),
+                a.key,
+                to_i64(a.time_ms),
+                a.props,
+                a.payload,
+                a.sig,
+                a.received_at
+            ])?;
+            inserted.push(n == 1);
+            let k: BestKey = (a.date.clone(), a.mode, a.key.clone());
+            if !current.contains_key(&k) {
+                let found: Option<(bool, i64)> = best
+                    .query_row(params![a.date, a.mode.as_str(), a.key], |r| {
+                        Ok((r.get(0)?, r.get(1)?))
+                    })
+                    .optional()?;
+                if let Some((p, t)) = found {
+                    current.insert(k, (p, to_u64(t)));
+                }
+            }
+        }
+    }
+    let p = plan(batch, &inserted, &current);
+    {
+        let mut upsert = tx.prepare_cached(
+            "INSERT INTO best (date, mode, key, props, time_ms, achieved_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+             ON CONFLICT (date, mode, key) DO UPDATE SET props = excluded.props,
+             time_ms = excluded.time_ms, achieved_at = excluded.achieved_at",
+        )?;
+        for b in &p.bests {
+            upsert.execute(params![
+                b.date,
+                b.mode.as_str(),
+                b.key,
+                b.score.0,
+                to_i64(b.score.1),
+                b.achieved_at
+            ])?;
+        }
+        let mut tally = tx.prepare_cached(
+            "INSERT INTO tally (date, mode, props, second, n) VALUES (?1, ?2, ?3, ?4, ?5)
+             ON CONFLICT (date, mode, props, second) DO UPDATE SET n = n + excluded.n",
+        )?;
+        for ((date, mode, props, sec), n) in &p.tally {
+            tally.execute(params![date, mode.as_str(), props, sec, n])?;
+        }
+        let mut player = tx.prepare_cached(
+            "INSERT INTO players (key, name, name_updated) VALUES (?1, ?2, ?3)
+             ON CONFLICT (key) DO UPDATE SET name = excluded.name,
+             name_updated = excluded.name_updated WHERE excluded.name_updated >= name_updated",
+        )?;
+        for (key, (name, at)) in &p.players {
+            player.execute(params![key, name, at])?;
+        }
+    }
+    tx.commit()?;
+    Ok(p.written)
+}
+
+fn standing(
+    conn: &Connection,
+    date: &str,
+    mode: &str,
+    score: Score,
+) -> Result<Standing, StoreError> {
+    let (props, t) = (score.0, to_i64(score.1));
+    let sec = second(score.1);
+    let mut q = conn.prepare_cached(
+        "SELECT
+           (SELECT COALESCE(SUM(n), 0) FROM tally WHERE date = ?1 AND mode = ?2),
+           (SELECT COALESCE(SUM(n), 0) FROM tally WHERE date = ?1 AND mode = ?2
+              AND (props < ?3 OR (props = ?3 AND second < ?4))),
+           (SELECT COUNT(*) FROM best WHERE date = ?1 AND mode = ?2 AND props = ?3
+              AND time_ms >= ?5 AND time_ms < ?6)",
+    )?;
+    let (finishers, below, within): (i64, i64, i64) = q.query_row(
+        params![date, mode, props, sec, sec.saturating_mul(1000), t],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+    )?;
+    let finishers = to_u64(finishers);
+    Ok(Standing {
+        rank: (1 + to_u64(below) + to_u64(within)).min(finishers.max(1)),
+        finishers,
+    })
+}
+
+fn leaderboard(
+    conn: &mut Connection,
+    date: &str,
+    mode: Mode,
+    limit: usize,
+    key: Option<&str>,
+) -> Result<Leaderboard, StoreError> {
+    let tx = conn.transaction()?;
+    let m = mode.as_str();
+    let rows: Vec<(bool, i64, String)> = {
+        let mut q = tx.prepare_cached(
+            "SELECT b.props, b.time_ms, p.name FROM best b JOIN players p ON p.key = b.key
+             WHERE b.date = ?1 AND b.mode = ?2
+             ORDER BY b.props, b.time_ms, b.achieved_at, b.key LIMIT ?3",
+        )?;
+        let rows = q.query_map(params![date, m, limit as i64], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })?;
+        rows.collect::<Result<_, _>>()?
+    };
+    let scores: Vec<Score> = rows.iter().map(|r| (r.0, to_u64(r.1))).collect();
+    let top = rows
+        .into_iter()
+        .zip(rank_sorted(&scores))
+        .map(|((props, t, name), rank)| Entry {
+            rank,
+            name,
+            time_ms: to_u64(t),
+            props,
+        })
+        .collect();
+    let mine: Option<(bool, i64)> = match key {
+        Some(k) => tx
+            .prepare_cached(
+                "SELECT props, time_ms FROM best WHERE date = ?1 AND mode = ?2 AND key = ?3",
+            )?
+            .query_row(params![date, m, k], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()?,
+        None => None,
+    };
+    let board = standing(&tx, date, m, (false, 0))?;
+    let you = match mine {
+        Some((props, t)) => {
+            let s = standing(&tx, date, m, (props, to_u64(t)))?;
+            Some(You {
+                rank: s.rank,
+                time_ms: to_u64(t),
+                props,
+                top_percent: top_percent(s.rank, s.finishers),
+            })
+        }
+        None => None,
+    };
+    tx.commit()?;
+    Ok(Leaderboard {
+        date: date.to_string(),
+        mode,
+        finishers: board.finishers,
+        top,
+        you,
+    })
+}
+
+#[async_trait]
+impl Store for SqliteStore {
+    fn kind(&self) -> &'static str {
+        "sqlite"
+    }
+
+    async fn write_batch(&self, batch: Vec<Accepted>) -> Result<Vec<Written>, StoreError> {
+        let writer = self.writer.clone();
+        blocking(move || {
+            let mut conn = writer.lock().unwrap_or_else(PoisonError::into_inner);
+            write(&mut conn, &batch)
+        })
+        .await
+    }
+
+    async fn standing(&self, date: &str, mode: Mode, score: Score) -> Result<Standing, StoreError> {
+        let date = date.to_string();
+        self.read(move |c| standing(c, &date, mode.as_str(), score))
+            .await
+    }
+
+    async fn leaderboard(
+        &self,
+        date: &str,
+        mode: Mode,
+        limit: usize,
+        key: Option<&str>,
+    ) -> Result<Leaderboard, StoreError> {
+        let date = date.to_string();
+        let key = key.map(str::to_string);
+        self.read(move |c| leaderboard(c, &date, mode, limit, key.as_deref()))
+            .await
+    }
+
+    async fn submissions(&self) -> Result<Vec<Stored>, StoreError> {
+        self.read(|c| {
+            let mut q = c.prepare(
+                "SELECT date, mode, key, time_ms, props, payload, sig, received_at
+                 FROM submissions ORDER BY id",
+            )?;
+            let rows = q.query_map([], |r| {
+                Ok(Stored {
+                    date: r.get(0)?,
+                    mode: r.get(1)?,
+                    key: r.get(2)?,
+                    time_ms: to_u64(r.get(3)?),
+                    props: r.get(4)?,
+                    payload: r.get(5)?,
+                    sig: r.get(6)?,
+                    received_at: r.get(7)?,
+                })
+            })?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })
+        .await
+    }
+}
