@@ -23,7 +23,7 @@ use llk_online::{Leaderboard, Mode};
 pub enum StoreError {
     #[error("sqlite: {0}")]
     Sqlite(#[from] rusqlite::Error),
-    #[error("postgres: {0}")]
+    #[error("postgres: {}", pg_detail(.0))]
     Postgres(#[from] tokio_postgres::Error),
     #[error("postgres pool: {0}")]
     Pool(String),
@@ -35,6 +35,14 @@ pub enum StoreError {
     Task(String),
     #[error("stored data is not what this server writes: {0}")]
     Corrupt(String),
+}
+
+/// A PostgreSQL error with the server's own message when there is one.
+fn pg_detail(e: &tokio_postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(db) => format!("{} ({})", db.message(), db.code().code()),
+        None => e.to_string(),
+    }
 }
 
 /// A result that passed every check, ready to store.

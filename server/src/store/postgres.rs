@@ -86,7 +86,7 @@ impl PgStore {
         let mut client = pool.get().await.map_err(pool_err)?;
         let tx = client.transaction().await?;
         // Two servers starting together migrate one after the other.
-        tx.execute("SELECT pg_advisory_xact_lock(7_411_529)", &[])
+        tx.execute("SELECT pg_advisory_xact_lock(7411529)", &[])
             .await?;
         tx.batch_execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
             .await?;
