@@ -13,6 +13,7 @@ use criterion::Criterion;
 use llk_engine::classic::game::Game;
 use llk_engine::classic::{solve, Budget, Verdict};
 use llk_engine::code::daily::{daily_options, UtcDate};
+use llk_engine::code::daily_stack::daily_stack_options;
 use llk_engine::line::{ClassicStep, StackStep};
 use llk_engine::stack::{StackGame, StackOptions};
 
@@ -68,5 +69,18 @@ fn stack_cases() -> Vec<(String, StackOptions)> {
         seed: 1,
         ..StackOptions::default()
     };
-    vec![("replay_stack_level2_216".to_string(), level2)]
+    // The daily stack challenge of two dates: the largest and the smallest level of
+    // December 2026's first fortnight.
+    let mut days: Vec<StackOptions> = (0..14)
+        .map(|i| {
+            let date = UtcDate::from_day_number(20_788 + i).expect("a date");
+            daily_stack_options(date)
+        })
+        .collect();
+    days.sort_by_key(|o| o.tiles);
+    let mut out = vec![("replay_stack_level2_216".to_string(), level2)];
+    for o in [days[days.len() - 1], days[0]] {
+        out.push((format!("replay_stack_daily_{}", o.tiles), o));
+    }
+    out
 }

@@ -123,11 +123,15 @@ fn days_in_month(year: u16, month: u8) -> u8 {
 /// The daily seed of `date`: SplitMix64 of (day number XOR a fixed salt), below
 /// [`SEED_LIMIT`] so the daily deal has a code.
 pub fn daily_seed(date: UtcDate) -> u64 {
-    let mut z =
-        (date.day_number() as u64 ^ 0x4C4C_4B5F_4441_494C).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    day_mix(date, 0x4C4C_4B5F_4441_494C) % SEED_LIMIT
+}
+
+/// SplitMix64 of (`date`'s day number XOR `salt`): each daily challenge its own salt.
+pub(crate) fn day_mix(date: UtcDate, salt: u64) -> u64 {
+    let mut z = (date.day_number() as u64 ^ salt).wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (z ^ (z >> 31)) % SEED_LIMIT
+    z ^ (z >> 31)
 }
 
 /// The daily deal of `date`: the default 18×8 with 36 kinds, solvable, paths around the

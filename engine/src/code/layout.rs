@@ -87,6 +87,11 @@ fn classic_fields(o: &GameOptions) -> Result<u64> {
 
 fn stack_fields(o: &StackOptions) -> Result<u64> {
     let base = StackOptions::default();
+    if o.real_style {
+        return Err(cannot(
+            "a real-style level: a code holds a named level (the daily stack challenge is named by its date)".into(),
+        ));
+    }
     let level = o
         .level
         .ok_or_else(|| cannot("a custom stack size: a code holds a named level".into()))?;

@@ -5,6 +5,7 @@
 
 mod base32;
 pub mod daily;
+pub mod daily_stack;
 mod layout;
 
 use crate::classic::game::GameOptions;

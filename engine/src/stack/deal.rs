@@ -3,14 +3,27 @@
 //! groups of three while simulating the tray, never letting it hold more than the peak;
 //! then kinds for the groups (groups open at the same time get different kinds, each
 //! kind used about equally). The order is the certificate: a winning line without
-//! props. Also the seed document's plain random fill, which may be unwinnable.
+//! props. Also the seed document's plain random fill, which may be unwinnable, and
+//! levels in the real game's shape (`real_style`), proven winnable by the solver within
+//! a node budget, its line the certificate.
 
+use crate::classic::Budget;
 use crate::error::{EngineError, Result};
 use crate::rng::Rng;
 use crate::stack::geometry::{Layout, TileId};
 use crate::stack::layout::generate;
 use crate::stack::level::params;
+pub use crate::stack::real_style::random_fill;
+use crate::stack::real_style::{real_style, REAL_TRAY};
+use crate::stack::solver::{solve_with_strategy, Position, StackVerdict, Strategy};
 use crate::stack::types::StackOptions;
+
+/// Nodes the solver may spend proving a real-style level winnable (`real_style`
+/// options): a node count, never a time, so every machine deals the same levels. The
+/// daily stack challenge takes the first seed of its date proven within it
+/// (`code::daily::DAILY_STACK_NODES`), so changing it (or the solver's main search, which
+/// alone runs within it) changes the daily levels: `code::daily`'s tests pin some.
+pub const REAL_STYLE_NODES: u64 = 50_000;
 
 /// A dealt layout and its winning line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,6 +41,9 @@ pub fn deal(options: &StackOptions) -> Result<StackDeal> {
         return Err(EngineError::BadDealOptions(
             "a level the player brought is not dealt from options: open it from its file".into(),
         ));
+    }
+    if options.real_style {
+        return real_style_deal(options);
     }
     let p = params(options)?;
     let mut rng = Rng::new(options.seed, 0);
@@ -146,14 +162,76 @@ fn fresh_kind(open: &[Open], used: &[u32], rng: &mut Rng) -> u16 {
     ties[rng.below(ties.len())]
 }
 
-/// The seed document's fill: shuffle the tiles, then kinds 0, 0, 0, 1, 1, 1, … cycling
-/// through `kinds`. Every kind comes in threes; the deal may be unwinnable.
-pub fn random_fill(tiles: usize, kinds: u16, rng: &mut Rng) -> Vec<u16> {
-    let mut ids: Vec<usize> = (0..tiles).collect();
-    rng.shuffle(&mut ids);
-    let mut out = vec![0u16; tiles];
-    for (i, &id) in ids.iter().enumerate() {
-        out[id] = ((i / 3) % usize::from(kinds.max(1))) as u16;
+/// The seed's real-style map (tray 7), with the solver's winning line as its certificate
+/// (with `random_fill`, the map as it is, no certificate).
+fn real_style_deal(options: &StackOptions) -> Result<StackDeal> {
+    if options.tray != REAL_TRAY {
+        return Err(EngineError::BadDealOptions(format!(
+            "a real-style level has a tray of {REAL_TRAY} slots, not {}",
+            options.tray
+        )));
     }
-    out
+    let map = real_style(options.seed)?;
+    if options.random_fill {
+        return Ok(StackDeal {
+            layout: map.layout,
+            certificate: Vec::new(),
+            peak: 0,
+        });
+    }
+    let certificate = prove_winnable(&map.layout, map.tray, REAL_STYLE_NODES).map_err(|why| {
+        EngineError::BadDealOptions(format!("the real-style map of seed {} {why}", options.seed))
+    })?;
+    let peak = peak_along(&map.layout, &certificate);
+    Ok(StackDeal {
+        layout: map.layout,
+        certificate,
+        peak,
+    })
+}
+
+/// A winning line without props for `layout` from its start with a tray of `capacity`,
+/// found by the solver's main search alone within `nodes` nodes (deterministic: no clock,
+/// no interrupt, and the same with or without the `backward` feature); else why not.
+pub fn prove_winnable(
+    layout: &Layout,
+    capacity: u8,
+    nodes: u64,
+) -> std::result::Result<Vec<TileId>, String> {
+    let on_board = vec![true; layout.len()];
+    let start = Position {
+        layout,
+        on_board: &on_board,
+        held: &[],
+        tray: &[],
+        capacity,
+    };
+    let budget = Budget::nodes(nodes);
+    match solve_with_strategy(&start, budget, &mut || false, Strategy::Unrefuted).0 {
+        StackVerdict::Winnable(line) => Ok(line),
+        StackVerdict::Unwinnable => Err("cannot be won".into()),
+        StackVerdict::Unknown => Err(format!("is not proven winnable within {nodes} nodes")),
+    }
+}
+
+/// The highest tray fill along `line` from the start (tiles of a kind vanish in threes).
+fn peak_along(layout: &Layout, line: &[TileId]) -> u8 {
+    let mut count = vec![0u8; usize::from(crate::stack::geometry::MAX_KINDS)];
+    let (mut fill, mut high) = (0u8, 0u8);
+    for &id in line {
+        let Some(k) = layout.tile(id).map(|t| usize::from(t.kind)) else {
+            continue;
+        };
+        let Some(c) = count.get_mut(k) else {
+            continue;
+        };
+        *c = (*c + 1) % 3;
+        fill = if *c == 0 {
+            fill.saturating_sub(2)
+        } else {
+            fill + 1
+        };
+        high = high.max(fill);
+    }
+    high
 }

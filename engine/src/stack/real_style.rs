@@ -11,7 +11,6 @@
 
 use crate::error::Result;
 use crate::rng::Rng;
-use crate::stack::deal::random_fill;
 use crate::stack::geometry::{Layout, Tile, TILE_SIDE};
 use crate::stack::layout::{trim, Unit};
 
@@ -162,6 +161,18 @@ fn shifted(pattern: &[Unit]) -> Vec<Unit> {
         if !clash {
             out.push(next);
         }
+    }
+    out
+}
+
+/// The seed document's fill: shuffle the tiles, then kinds 0, 0, 0, 1, 1, 1, … cycling
+/// through `kinds`. Every kind comes in threes; the deal may be unwinnable.
+pub fn random_fill(tiles: usize, kinds: u16, rng: &mut Rng) -> Vec<u16> {
+    let mut ids: Vec<usize> = (0..tiles).collect();
+    rng.shuffle(&mut ids);
+    let mut out = vec![0u16; tiles];
+    for (i, &id) in ids.iter().enumerate() {
+        out[id] = ((i / 3) % usize::from(kinds.max(1))) as u16;
     }
     out
 }

@@ -65,6 +65,13 @@ pub struct StackOptions {
     #[serde(default, skip_serializing_if = "is_false")]
     #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
     pub imported: bool,
+    /// A level in the real game's shape (`stack::real_style`): the seed's real-style map
+    /// (the size fields, level and peak are then ignored; the tray must be 7), proven
+    /// winnable by the solver, whose line is the certificate (with `random_fill`, the map
+    /// as it is, which may be unwinnable). Absent in JSON when false.
+    #[serde(default, skip_serializing_if = "is_false")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
+    pub real_style: bool,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -85,6 +92,7 @@ impl Default for StackOptions {
             tray: DEFAULT_TRAY,
             props: Props::default(),
             imported: false,
+            real_style: false,
         }
     }
 }

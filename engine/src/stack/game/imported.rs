@@ -113,6 +113,7 @@ impl StackGame {
             tray: level.tray,
             props,
             imported: true,
+            real_style: false,
         };
         let mut game = StackGame {
             options,
