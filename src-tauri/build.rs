@@ -9,7 +9,10 @@ fn main() {
     println!("cargo:rerun-if-changed=capabilities");
     println!("cargo:rerun-if-changed=tauri.conf.json");
     println!("cargo:rerun-if-changed=session/src/command_names.rs");
-    let manifest = tauri_build::AppManifest::new().commands(COMMANDS);
+    // tauri-build keeps the names for the whole build: a list made once, kept.
+    let names: &'static [&'static str] =
+        Vec::leak(COMMANDS.iter().chain(DESKTOP_COMMANDS).copied().collect());
+    let manifest = tauri_build::AppManifest::new().commands(names);
     tauri_build::try_build(tauri_build::Attributes::new().app_manifest(manifest))
         .unwrap_or_else(|e| panic!("tauri-build failed: {e:#}"));
 }

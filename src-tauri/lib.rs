@@ -96,6 +96,11 @@ fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         commands::codes::daily_status,
         commands::statistics,
         commands::launch::launch_report,
+        commands::online::online_status,
+        commands::online::set_online,
+        commands::online::online_outbox,
+        commands::online::online_delivered,
+        commands::online::online_refused,
     ])
 }
 

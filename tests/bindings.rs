@@ -8,9 +8,11 @@ use std::path::{Path, PathBuf};
 
 use llk_engine::classic::game::{GameOptions, Hint, Outcome};
 use llk_engine::classic::layout::Preset;
+use llk_session::commands::online::HttpAnswer;
 use llk_session::daily::DailyStatus;
 use llk_session::error::ErrorBody;
 use llk_session::mode::NewGameOptions;
+use llk_session::online::{OnlineStatus, OutboxItem};
 use llk_session::settings::Settings;
 use llk_session::stats::Statistics;
 use llk_session::view::{
@@ -63,6 +65,9 @@ fn generate(dir: &Path) -> BTreeMap<String, String> {
         ErrorBody::export_all(&cfg),
         DailyStatus::export_all(&cfg),
         Statistics::export_all(&cfg),
+        OnlineStatus::export_all(&cfg),
+        OutboxItem::export_all(&cfg),
+        HttpAnswer::export_all(&cfg),
     ];
     for r in results {
         r.expect("export bindings");

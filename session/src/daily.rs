@@ -1,13 +1,17 @@
-//! The daily deal's record, saved beside the best scores as `daily.json`: which UTC date
-//! the current game is the daily deal of (if it is one), and the best time of each day
-//! whose daily deal was won. The deal and the streak are the engine's (`code::daily`).
-//! `{ "version": 1, "current": "2026-11-30", "best_ms": { "2026-11-30": 183000 } }`
+//! The daily challenges' record, saved beside the best scores as `daily.json`: which UTC
+//! date the current game is the daily deal of (if it is one; `stack_current` for the stack
+//! challenge), and the best time of each day whose challenge was won (`stack_best_ms` for
+//! stack). The deals and the streak (classic) are the engine's (`code::daily`).
+//! `{ "version": 1, "current": "2026-11-30", "best_ms": { "2026-11-30": 183000 },
+//!   "stack_current": null, "stack_best_ms": {} }` (the stack fields may be missing).
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use llk_engine::classic::game::GameOptions;
 use llk_engine::code::classic_code;
 use llk_engine::code::daily::{daily_options, streak, UtcDate};
+use llk_engine::stack::game::StackOptions;
+use llk_online::SubmitAnswer;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -26,10 +30,17 @@ pub struct DailyRecord {
     current: Option<String>,
     /// Best winning time in milliseconds, per date `YYYY-MM-DD`.
     best_ms: BTreeMap<String, u64>,
+    /// The date whose stack challenge the current game is.
+    #[serde(default)]
+    stack_current: Option<String>,
+    /// Best winning time of the stack challenge, per date.
+    #[serde(default)]
+    stack_best_ms: BTreeMap<String, u64>,
 }
 
 /// What the view shows of the daily deal: today's date (UTC), its code, its best time,
-/// the streak, and the date of the current game when it is a daily deal.
+/// the streak, and the date of the current game when it is a daily deal; the same for the
+/// stack challenge, and what online play knows of the day.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
 pub struct DailyStatus {
     pub today: String,
@@ -38,6 +49,20 @@ pub struct DailyStatus {
     pub today_best_ms: Option<u64>,
     pub streak: u32,
     pub current: Option<String>,
+    /// The stack challenge's best time on the day.
+    #[ts(type = "number | null")]
+    pub stack_best_ms: Option<u64>,
+    /// The date of the current game when it is a stack challenge.
+    pub stack_current: Option<String>,
+    /// Winning daily games are posted (online play's opt-in).
+    pub posting: bool,
+    /// The current daily game can still be posted when won: no hint, demo or other help
+    /// so far (false when the current game is no daily challenge).
+    pub postable: bool,
+    /// The server's last answer for the day's classic challenge, if one came.
+    pub classic_answer: Option<SubmitAnswer>,
+    /// The same for the stack challenge.
+    pub stack_answer: Option<SubmitAnswer>,
 }
 
 impl DailyRecord {
@@ -55,6 +80,35 @@ impl DailyRecord {
         let changed = self.current != current;
         self.current = current;
         changed
+    }
+
+    /// The current game is `date`'s stack challenge (`None`: another game). True if that
+    /// changed the record.
+    pub fn set_stack_current(&mut self, date: Option<UtcDate>) -> bool {
+        let current = date.map(|d| d.to_string());
+        let changed = self.stack_current != current;
+        self.stack_current = current;
+        changed
+    }
+
+    /// The current stack challenge won in `elapsed_ms`: keeps the day's best time. True if
+    /// the record changed (false when the game is no stack challenge).
+    pub fn record_stack_win(&mut self, elapsed_ms: u64) -> bool {
+        let Some(date) = self.stack_current.clone() else {
+            return false;
+        };
+        let best = self.stack_best_ms.entry(date).or_insert(u64::MAX);
+        if elapsed_ms < *best {
+            *best = elapsed_ms;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The date whose stack challenge the current game is, if it is one.
+    pub fn stack_current_day(&self) -> Option<&str> {
+        self.stack_current.as_deref()
     }
 
     /// A won game with `options` in `elapsed_ms`: when it is the current daily deal, keeps
@@ -103,6 +157,12 @@ impl DailyRecord {
             today_best_ms: self.best_ms.get(&today.to_string()).copied(),
             streak: streak(&won, today),
             current: self.current_date().map(|d| d.to_string()),
+            stack_best_ms: self.stack_best_ms.get(&today.to_string()).copied(),
+            stack_current: self.stack_current.clone(),
+            posting: false,
+            postable: false,
+            classic_answer: None,
+            stack_answer: None,
         }
     }
 
@@ -133,6 +193,14 @@ pub fn daily_date_of(game: &AnyGame, today: UtcDate) -> Option<UtcDate> {
         ..daily_options(today)
     };
     (daily == *o).then_some(today)
+}
+
+/// The options of `date`'s stack challenge (the engine's: a real-style level whose seed
+/// is the day's first the solver proves winnable).
+pub fn stack_options(_date: UtcDate) -> Result<StackOptions, crate::error::AppError> {
+    Err(crate::error::AppError::BadArgument(
+        "the stack daily challenge is not in this build yet".into(),
+    ))
 }
 
 /// The UTC date at `now_ms`, milliseconds since the Unix epoch (the host's clock).

@@ -1,6 +1,7 @@
 //! The one error type every command rejects with. It crosses IPC as `{ code, message }`:
 //! the engine's codes for rule refusals plus the session's own (`no_game`, `bad_argument`,
-//! `wrong_mode`, `storage`, `internal`), so the view can match on `code` and show `message`.
+//! `wrong_mode`, `storage`, `internal`, and online play's `bad_name`, `bad_server`,
+//! `no_server`, `network`), so the view can match on `code` and show `message`.
 //! Both shells send it in this one form.
 
 use llk_engine::EngineError;
@@ -27,6 +28,18 @@ pub enum AppError {
     /// Saving or loading failed.
     #[error("storage: {0}")]
     Storage(String),
+    /// An online display name that `llk_online::check_name` refuses.
+    #[error("{0}")]
+    BadName(String),
+    /// A server address that is not an http(s) URL without credentials.
+    #[error("{0}")]
+    BadServer(String),
+    /// A request to the server with no server set (the desktop: no network at all).
+    #[error("no server set")]
+    NoServer,
+    /// The server could not be reached, or its answer could not be read.
+    #[error("network: {0}")]
+    Network(String),
     /// A bug: a command panicked. The desktop shell catches the panic so that it never
     /// crosses IPC; the web shell reports it after WebAssembly trapped.
     #[error("internal error: {0}")]
@@ -42,6 +55,10 @@ impl AppError {
             AppError::BadArgument(_) => "bad_argument",
             AppError::WrongMode(_) => "wrong_mode",
             AppError::Storage(_) => "storage",
+            AppError::BadName(_) => "bad_name",
+            AppError::BadServer(_) => "bad_server",
+            AppError::NoServer => "no_server",
+            AppError::Network(_) => "network",
             AppError::Internal(_) => "internal",
         }
     }

@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::args::Arg;
-use crate::commands::{self, codes, journey, launch, level, solvability};
+use crate::commands::{self, codes, journey, launch, level, online, solvability};
 use crate::error::{AppError, AppResult};
 use crate::state::Session;
 
@@ -30,13 +30,13 @@ pub fn invoke(session: &mut Session, command: &str, args: &Value) -> AppResult<V
             &arg("elapsedMs"),
         )),
         "hint" => json(commands::hint(s)),
-        "shuffle" => json(commands::shuffle(s)),
-        "undo" => json(commands::undo(s)),
+        "shuffle" => json(commands::shuffle(s, &arg("elapsedMs"))),
+        "undo" => json(commands::undo(s, &arg("elapsedMs"))),
         "game_state" => json(commands::game_state(s)),
         "set_elapsed" => json(commands::set_elapsed(s, &arg("elapsedMs"))),
         "get_settings" => json(commands::get_settings(s)),
         "set_settings" => json(commands::set_settings(s, &arg("settings"))),
-        "move_out" => json(commands::move_out(s)),
+        "move_out" => json(commands::move_out(s, &arg("elapsedMs"))),
         "winning_line" => json(commands::winning_line(s)),
         "journey_start" => json(journey::journey_start(s, &arg("restart"))),
         "journey_next" => json(journey::journey_next(s)),
@@ -46,10 +46,20 @@ pub fn invoke(session: &mut Session, command: &str, args: &Value) -> AppResult<V
         "solve_step" => json(solvability::solve_step(s, &arg("elapsedMs"))),
         "new_game_from_code" => json(codes::new_game_from_code(s, &arg("code"))),
         "new_game_from_level" => json(level::new_game_from_level(s, &arg("text"))),
-        "daily_deal" => json(codes::daily_deal(s, &arg("date"))),
+        "daily_deal" => json(codes::daily_deal(s, &arg("date"), &arg("mode"))),
         "daily_status" => json(codes::daily_status(s, &arg("date"))),
         "statistics" => json(commands::statistics(s)),
         "launch_report" => json(launch::launch_report(&arg("report"))),
+        "online_status" => json(online::online_status(s)),
+        "set_online" => json(online::set_online(
+            s,
+            &arg("posting"),
+            &arg("name"),
+            &arg("server"),
+        )),
+        "online_outbox" => json(online::online_outbox(s)),
+        "online_delivered" => json(online::online_delivered(s, &arg("id"), &arg("answer"))),
+        "online_refused" => json(online::online_refused(s, &arg("id"), &arg("error"))),
         other => Err(AppError::BadArgument(format!("unknown command `{other}`"))),
     }
 }

@@ -17,6 +17,7 @@ pub mod invoke;
 mod load;
 pub mod memory;
 pub mod mode;
+pub mod online;
 pub mod salvage;
 pub mod scores;
 pub mod settings;

@@ -3,13 +3,21 @@
 //! larger than any save) is set aside through the store, so that the next save does not
 //! overwrite it, and the player is told once: an English notice for the log and a code the
 //! view translates. What still shows in a damaged classic save (its layout and rules, see
-//! `salvage`) is kept for the fresh game; everything else starts fresh.
+//! `salvage`) is kept for the fresh game; everything else starts fresh. A daily line saved
+//! with the game that does not read is dropped, never the game; a damaged identity is set
+//! aside and a new key made at its next use.
 
 use llk_engine::classic::journey::Journey;
+use llk_online::Mode;
+use serde_json::Value;
 
 use crate::daily::{self, DailyRecord};
 use crate::host::{Host, Store};
 use crate::mode::AnyGame;
+use crate::online::identity::{self, Identity};
+use crate::online::line::DailyLine;
+use crate::online::outbox::{self, Outbox};
+use crate::online::Online;
 use crate::salvage;
 use crate::scores::{self, BestScores};
 use crate::settings::{self, Settings};
@@ -153,10 +161,31 @@ impl Session {
             SavedFile::Stats,
             Stats::from_json,
         );
+        let identity = l.file(
+            identity::FILE,
+            "online identity",
+            SavedFile::Identity,
+            Identity::from_json,
+        );
+        let outbox = l.file(
+            outbox::FILE,
+            "online outbox",
+            SavedFile::Outbox,
+            Outbox::from_json,
+        );
         let mut salvaged = None;
-        let game = l.file(GAME_FILE, "game", SavedFile::Game, |text| {
-            AnyGame::from_json(text).inspect_err(|_| salvaged = salvage::classic_options(text))
+        let saved = l.file(GAME_FILE, "game", SavedFile::Game, |text| {
+            AnyGame::from_json_with_line(text)
+                .inspect_err(|_| salvaged = salvage::classic_options(text))
         });
+        let daily = daily.unwrap_or_else(DailyRecord::new);
+        let (game, line) = match saved {
+            Some((game, line)) => {
+                let line = line.and_then(|l| daily_line(l, &game, &daily, host.as_ref()));
+                (Some(game), line)
+            }
+            None => (None, None),
+        };
         let parked = l.file(JOURNEY_FILE, "journey", SavedFile::Journey, |t| {
             Journey::from_json(t).map_err(|e| e.to_string())
         });
@@ -166,13 +195,52 @@ impl Session {
             parked,
             settings: settings.unwrap_or_default(),
             scores: scores.unwrap_or_else(BestScores::new),
-            daily: daily.unwrap_or_else(DailyRecord::new),
+            daily,
             stats: stats.unwrap_or_else(Stats::new),
             store,
             host,
             notices: lines,
             notice_codes: codes,
             salvaged,
+            line,
+            online: Online {
+                identity,
+                outbox: outbox.unwrap_or_default(),
+            },
         }
     }
+}
+
+/// The saved daily line of `game`, when it reads and belongs to the daily challenge the
+/// record says the game is; otherwise it is dropped (logged): the game itself is kept,
+/// only its result can no longer be posted.
+fn daily_line(
+    value: Value,
+    game: &AnyGame,
+    daily: &DailyRecord,
+    host: &dyn Host,
+) -> Option<DailyLine> {
+    let line: DailyLine = match serde_json::from_str(&value.to_string()) {
+        Ok(line) => line,
+        Err(e) => {
+            host.log(&format!(
+                "the daily line of the saved game was dropped: {e}"
+            ));
+            return None;
+        }
+    };
+    let day = match game {
+        AnyGame::Classic(_) => daily.current_day(),
+        AnyGame::Stack(_) => daily.stack_current_day(),
+        AnyGame::Journey(_) => None,
+    };
+    let mode = match game {
+        AnyGame::Stack(_) => Mode::Stack,
+        _ => Mode::Classic,
+    };
+    if day != Some(line.date.as_str()) || line.mode != mode {
+        host.log("the daily line of the saved game is not its challenge's: dropped");
+        return None;
+    }
+    Some(line)
 }

@@ -15,6 +15,7 @@ use ts_rs::TS;
 
 use crate::args::{read_as, Arg};
 use crate::error::{AppError, AppResult};
+use crate::online::line::DailyLine;
 use crate::scores::{layout_key, stack_key, JOURNEY_KEY};
 
 /// Which game is being played.
@@ -150,6 +151,15 @@ impl AnyGame {
         }
     }
 
+    /// Hints asked for in this game (a journey's current level).
+    pub fn hints(&self) -> u32 {
+        match self {
+            AnyGame::Classic(g) => g.counters().hints,
+            AnyGame::Stack(g) => g.counters().hints,
+            AnyGame::Journey(j) => j.game().counters().hints,
+        }
+    }
+
     pub fn score(&self) -> u32 {
         match self {
             AnyGame::Classic(g) => g.score(),
@@ -171,6 +181,15 @@ impl AnyGame {
         }
     }
 
+    /// The game time last reported (a journey: its level's clock).
+    pub fn elapsed_ms(&self) -> u64 {
+        match self {
+            AnyGame::Classic(g) => g.elapsed_ms(),
+            AnyGame::Stack(g) => g.elapsed_ms(),
+            AnyGame::Journey(j) => j.game().elapsed_ms(),
+        }
+    }
+
     pub fn set_elapsed(&mut self, elapsed_ms: u64) {
         match self {
             AnyGame::Classic(g) => g.set_elapsed(elapsed_ms),
@@ -181,6 +200,12 @@ impl AnyGame {
 
     /// The save file: the engine's save of the game with the `mode` added at the top.
     pub fn to_json(&self) -> Result<String, String> {
+        self.to_json_with_line(None)
+    }
+
+    /// The save file with the daily challenge's line of play (`"line"`, beside `"mode"`;
+    /// the engine ignores both).
+    pub fn to_json_with_line(&self, line: Option<&DailyLine>) -> Result<String, String> {
         let engine = match self {
             AnyGame::Classic(g) => g.to_json(),
             AnyGame::Stack(g) => g.to_json(),
@@ -190,13 +215,29 @@ impl AnyGame {
         let mut doc: Map<String, Value> =
             serde_json::from_str(&engine).map_err(|e| format!("engine save: {e}"))?;
         doc.insert("mode".into(), Value::String(self.mode().name().into()));
+        if let Some(line) = line {
+            let line = serde_json::to_value(line).map_err(|e| e.to_string())?;
+            doc.insert("line".into(), line);
+        }
         serde_json::to_string(&doc).map_err(|e| e.to_string())
     }
 
     /// A game from [`AnyGame::to_json`]'s output, or from a classic save without a mode.
     pub fn from_json(text: &str) -> Result<AnyGame, String> {
+        AnyGame::from_json_with_line(text).map(|(game, _)| game)
+    }
+
+    /// [`AnyGame::from_json`], with the daily line saved beside the game, unread (the
+    /// session checks it: a line that does not read is dropped, never the game).
+    pub fn from_json_with_line(text: &str) -> Result<(AnyGame, Option<Value>), String> {
         let mut doc: Map<String, Value> =
             serde_json::from_str(text).map_err(|e| format!("not a saved game: {e}"))?;
+        let line = doc.remove("line");
+        let game = AnyGame::from_doc(text, doc)?;
+        Ok((game, line))
+    }
+
+    fn from_doc(text: &str, mut doc: Map<String, Value>) -> Result<AnyGame, String> {
         let mode = match doc.remove("mode") {
             None => return Game::from_json(text).map(AnyGame::Classic).map_err(err),
             Some(Value::String(m)) => m,

@@ -3,7 +3,9 @@
 //! clock and entropy from. A journey replaced by a game of another mode is kept aside
 //! (`journey.json`) so that the player can continue it later. Every change but a tap that
 //! only moves the selection is queued for saving at once (the store decides when it is
-//! written); loading, which sets aside what cannot be read, is in `load.rs`.
+//! written); loading, which sets aside what cannot be read, is in `load.rs`. While the
+//! game is a daily challenge its line of play is recorded and saved with it, and a win
+//! without help may put a sealed result in the outbox (`online/`).
 
 use llk_engine::classic::game::GameOptions;
 use llk_engine::classic::journey::Journey;
@@ -13,6 +15,8 @@ use crate::daily::{self, DailyRecord};
 use crate::error::{AppError, AppResult};
 use crate::host::{Host, Store};
 use crate::mode::{AnyGame, NewGameOptions};
+use crate::online::line::{DailyLine, LineEvent};
+use crate::online::Online;
 use crate::scores::{self, BestScores, JOURNEY_KEY, JOURNEY_LEVEL_KEY};
 use crate::settings::{self, Settings};
 use crate::stats::{self, Snapshot, Statistics, Stats};
@@ -42,6 +46,10 @@ pub struct Session {
     pub(crate) notice_codes: Vec<Notice>,
     /// The classic options of a saved game that no longer loads, for the fresh game.
     pub(crate) salvaged: Option<GameOptions>,
+    /// The line of play while the current game is a daily challenge (saved with it).
+    pub(crate) line: Option<DailyLine>,
+    /// The identity and the outbox of results to post.
+    pub(crate) online: Online,
 }
 
 impl Session {
@@ -118,16 +126,43 @@ impl Session {
         change: impl FnOnce(&mut AnyGame) -> AppResult<T>,
         moved: impl FnOnce(&T) -> bool,
     ) -> AppResult<(T, bool)> {
+        self.change_game_recorded(change, moved, |_, _| None)
+    }
+
+    /// [`Session::change_game_saved_if`], also recording in the daily line (when the game
+    /// is a daily challenge) what `event` says the change did, given the game after it.
+    /// A daily game won without help, with posting on, puts its sealed result in the
+    /// outbox.
+    pub fn change_game_recorded<T>(
+        &mut self,
+        change: impl FnOnce(&mut AnyGame) -> AppResult<T>,
+        moved: impl FnOnce(&T) -> bool,
+        event: impl FnOnce(&AnyGame, &T) -> Option<LineEvent>,
+    ) -> AppResult<(T, bool)> {
         let game = self.game.as_mut().ok_or(AppError::NoGame)?;
         let was_won = game.is_won();
         let out = change(game)?;
+        if let Some(line) = &mut self.line {
+            if let Some(e) = event(game, &out) {
+                line.record(e);
+            }
+        }
         let mut new_best = false;
+        let mut post = false;
         if !was_won && game.is_won() && !game.is_assisted() {
             let (key, score) = (game.score_key(), game.score());
-            let daily_won = match game {
-                AnyGame::Classic(g) => self.daily.record_win(g.options(), g.elapsed_ms()),
-                AnyGame::Stack(_) | AnyGame::Journey(_) => false,
+            let (daily_won, hinted) = match game {
+                AnyGame::Classic(g) => (
+                    self.daily.record_win(g.options(), g.elapsed_ms()),
+                    g.counters().hints > 0,
+                ),
+                AnyGame::Stack(g) => (
+                    self.daily.record_stack_win(g.elapsed_ms()),
+                    g.counters().hints > 0,
+                ),
+                AnyGame::Journey(_) => (false, true),
             };
+            post = !hinted;
             if self.scores.record(key, score) {
                 new_best = true;
                 self.save_scores();
@@ -136,11 +171,34 @@ impl Session {
                 self.save_daily();
             }
         }
+        if post {
+            if let Some(line) = self.line.clone() {
+                self.post_win(&line);
+            }
+        }
         self.observe_stats();
         if moved(&out) {
             self.save_game();
         }
         Ok((out, new_best))
+    }
+
+    /// Records `event` in the daily line, if the game is a daily challenge, and saves the
+    /// game with it (help asked for without a change of the game, such as the demo's
+    /// winning line).
+    pub fn record_line(&mut self, event: LineEvent) {
+        if let Some(line) = &mut self.line {
+            let was = line.clone();
+            line.record(event);
+            if *line != was {
+                self.save_game();
+            }
+        }
+    }
+
+    /// The daily line of the current game, if it is a daily challenge.
+    pub fn daily_line(&self) -> Option<&DailyLine> {
+        self.line.as_ref()
     }
 
     /// Replaces the game (new game) and saves it; a deal equal to today's daily deal (its
@@ -153,9 +211,9 @@ impl Session {
         self.set_game_of_day(game, day);
     }
 
-    /// Replaces the game with one that is the daily deal of `date` (or of no day). A
-    /// journey replaced by another mode's game is kept aside (and saved) for
-    /// `take_parked_journey`.
+    /// Replaces the game with one that is the daily challenge of `date` in its mode (or of
+    /// no day); a daily challenge starts its line of play. A journey replaced by another
+    /// mode's game is kept aside (and saved) for `take_parked_journey`.
     pub fn set_game_of_day(&mut self, game: AnyGame, date: Option<UtcDate>) {
         if !matches!(game, AnyGame::Journey(_)) {
             if let Some(AnyGame::Journey(j)) = self.game.take() {
@@ -167,9 +225,32 @@ impl Session {
             }
         }
         let journey = matches!(game, AnyGame::Journey(_));
+        let (classic_day, stack_day, line) = match (&game, date) {
+            (AnyGame::Classic(g), Some(d)) => (
+                Some(d),
+                None,
+                Some(DailyLine::new(
+                    d.to_string(),
+                    llk_online::Mode::Classic,
+                    g.options().auto_shuffle,
+                )),
+            ),
+            (AnyGame::Stack(_), Some(d)) => (
+                None,
+                Some(d),
+                Some(DailyLine::new(
+                    d.to_string(),
+                    llk_online::Mode::Stack,
+                    false,
+                )),
+            ),
+            _ => (None, None, None),
+        };
         self.game = Some(game);
+        self.line = line;
         self.save_game();
-        if self.daily.set_current(date) {
+        let changed = self.daily.set_current(classic_day);
+        if self.daily.set_stack_current(stack_day) || changed {
             self.save_daily();
         }
         // A journey continued is the same level; its deal says whether it is new.
@@ -274,6 +355,10 @@ impl Session {
         if let Some(AnyGame::Classic(g)) = &mut self.game {
             if g.options().auto_shuffle != settings.auto_shuffle {
                 shuffled = g.set_auto_shuffle(settings.auto_shuffle);
+                // The replay of the line could not follow a change of its rules.
+                if let Some(line) = &mut self.line {
+                    line.record(LineEvent::RulesChanged);
+                }
                 self.save_game();
             }
         }
@@ -289,7 +374,7 @@ impl Session {
     /// not lose a move because the disk is full.
     fn save_game(&self) {
         if let Some(game) = &self.game {
-            match game.to_json() {
+            match game.to_json_with_line(self.line.as_ref()) {
                 Ok(json) => self.store.queue(GAME_FILE, json),
                 Err(e) => self.host.log(&format!("the game was not saved: {e}")),
             }

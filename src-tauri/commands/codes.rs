@@ -23,8 +23,8 @@ pub fn new_game_from_level(state: State<'_, SharedState>, text: Arg) -> AppResul
 }
 
 #[tauri::command]
-pub fn daily_deal(state: State<'_, SharedState>, date: Arg) -> AppResult<AnyView> {
-    with_state(&state, |s| session::daily_deal(s, &date))
+pub fn daily_deal(state: State<'_, SharedState>, date: Arg, mode: Arg) -> AppResult<AnyView> {
+    with_state(&state, |s| session::daily_deal(s, &date, &mode))
 }
 
 #[tauri::command]

@@ -8,6 +8,7 @@
 pub mod codes;
 pub mod journey;
 pub mod launch;
+pub mod online;
 pub mod solvability;
 
 use llk_engine::classic::layout::Preset;
@@ -57,23 +58,23 @@ pub fn hint(state: State<'_, SharedState>) -> AppResult<AnyHintResult> {
 }
 
 #[tauri::command]
-pub fn shuffle(state: State<'_, SharedState>) -> AppResult<AnyView> {
-    with_state(&state, session::shuffle)
+pub fn shuffle(state: State<'_, SharedState>, elapsed_ms: Arg) -> AppResult<AnyView> {
+    with_state(&state, |s| session::shuffle(s, &elapsed_ms))
 }
 
 #[tauri::command]
-pub fn undo(state: State<'_, SharedState>) -> AppResult<AnyView> {
-    with_state(&state, session::undo)
+pub fn undo(state: State<'_, SharedState>, elapsed_ms: Arg) -> AppResult<AnyView> {
+    with_state(&state, |s| session::undo(s, &elapsed_ms))
 }
 
 #[tauri::command]
-pub fn move_out(state: State<'_, SharedState>) -> AppResult<AnyView> {
-    with_state(&state, session::move_out)
+pub fn move_out(state: State<'_, SharedState>, elapsed_ms: Arg) -> AppResult<AnyView> {
+    with_state(&state, |s| session::move_out(s, &elapsed_ms))
 }
 
 #[tauri::command]
 pub fn winning_line(state: State<'_, SharedState>) -> AppResult<WinningLine> {
-    with_state(&state, |s| session::winning_line(s))
+    with_state(&state, session::winning_line)
 }
 
 #[tauri::command]

@@ -15,6 +15,11 @@ pub const KNOWN_CODES: &[&str] = &[
     "bad_argument",
     "wrong_mode",
     "storage",
+    // online play (set_online; online_http, desktop only)
+    "bad_name",
+    "bad_server",
+    "no_server",
+    "network",
     // engine
     "empty_board",
     "ragged_rows",

@@ -264,7 +264,74 @@ pub const TABLE: &[Cmd] = &[
         read_only: true,
         effect: keep,
     },
+    Cmd {
+        name: "online_status",
+        args: no_args,
+        read_only: true,
+        effect: keep,
+    },
+    Cmd {
+        name: "set_online",
+        args: online_args,
+        read_only: true,
+        effect: keep,
+    },
+    Cmd {
+        name: "online_outbox",
+        args: no_args,
+        read_only: true,
+        effect: keep,
+    },
+    Cmd {
+        name: "online_delivered",
+        args: delivered_args,
+        read_only: true,
+        effect: keep,
+    },
+    Cmd {
+        name: "online_refused",
+        args: |g, _| {
+            let error = json!({ "error": "date_closed", "message": "the date is closed" });
+            json!({ "id": g.or_junk(json!("0123456789abcdef")), "error": g.or_junk(error) })
+        },
+        read_only: true,
+        effect: keep,
+    },
 ];
+
+/// `set_online`'s choices: posting, a name (valid, empty or refused) and a server address
+/// (none, a well-formed one or a refused one). The server is never contacted here.
+fn online_args(g: &mut Gen, _: Option<&Value>) -> Value {
+    let name = g
+        .pick(&["Ada", "", "小羊", "a\u{0}b", "   "])
+        .copied()
+        .unwrap_or("");
+    let server = g
+        .pick(&["", "http://127.0.0.1:9", "https://u:p@x.org", "ftp://x"])
+        .copied()
+        .unwrap_or("");
+    let posting = g.chance(0.5);
+    json!({
+        "posting": g.or_junk(json!(posting)),
+        "name": g.or_junk(json!(name)),
+        "server": g.or_junk(json!(server)),
+    })
+}
+
+/// `online_delivered`'s report: an id and the server's answer (or junk).
+fn delivered_args(g: &mut Gen, _: Option<&Value>) -> Value {
+    let date = if g.chance(0.8) {
+        "2026-11-30"
+    } else {
+        "2026-13-01"
+    };
+    let answer = json!({
+        "date": date, "mode": "classic", "time_ms": 93000, "props": false,
+        "best_ms": 93000, "best_props": false, "improved": true,
+        "rank": 3, "finishers": 41, "top_percent": 8,
+    });
+    json!({ "id": g.or_junk(json!("0123456789abcdef")), "answer": g.or_junk(answer) })
+}
 
 /// `launch_report`'s argument: marks as the view sends them, or something else (the fuzz
 /// runs without `LLK_LAUNCH_REPORT`, so nothing is written either way).

@@ -2,8 +2,10 @@
 //! `Board::pos_at`), and the results with the classic view.
 
 use llk_engine::classic::game::Outcome;
+use llk_engine::line::ClassicStep;
 
 use crate::error::AppResult;
+use crate::online::line::LineEvent;
 use crate::state::Session;
 use crate::view::{AnyHintResult, AnySelectResult, GameView, HintResult, SelectResult};
 
@@ -25,8 +27,20 @@ pub(super) fn select(
     elapsed: u64,
 ) -> AppResult<AnySelectResult> {
     let at = s.game()?.classic("select")?.board().pos_at(row, col)?;
-    let (outcome, new_best) =
-        s.change_game_saved_if(|g| Ok(g.classic_mut("select")?.select(at, elapsed)?), moved)?;
+    let (outcome, new_best) = s.change_game_recorded(
+        |g| Ok(g.classic_mut("select")?.select(at, elapsed)?),
+        moved,
+        |g, outcome| match outcome {
+            Outcome::Matched {
+                removed: [a, b], ..
+            } => Some(LineEvent::Classic(ClassicStep::matched(
+                g.elapsed_ms(),
+                *a,
+                *b,
+            ))),
+            _ => None,
+        },
+    )?;
     Ok(AnySelectResult::Classic(SelectResult {
         outcome,
         game: view(s, "select")?,
@@ -36,7 +50,11 @@ pub(super) fn select(
 
 /// A connectable pair, or `null` if there is none (the board is stuck or empty).
 pub(super) fn hint(s: &mut Session) -> AppResult<AnyHintResult> {
-    let hint = s.change_game(|g| Ok(g.classic_mut("hint")?.hint()))?;
+    let (hint, _) = s.change_game_recorded(
+        |g| Ok(g.classic_mut("hint")?.hint()),
+        |_| true,
+        |_, _| Some(LineEvent::Assisted),
+    )?;
     Ok(AnyHintResult::Classic(HintResult {
         hint,
         game: view(s, "hint")?,

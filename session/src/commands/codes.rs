@@ -5,10 +5,11 @@
 use llk_engine::classic::game::GameOptions;
 use llk_engine::code::daily::{daily_options, UtcDate};
 use llk_engine::code::{decode, CodedDeal};
+use llk_online::Mode;
 
 use crate::args::Arg;
 use crate::daily::DailyStatus;
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
 use crate::mode::{AnyGame, NewGameOptions};
 use crate::state::Session;
 use crate::view::AnyView;
@@ -45,20 +46,49 @@ pub fn new_game_from_code(s: &mut Session, code: &Arg) -> AppResult<AnyView> {
     s.view()
 }
 
-/// Deals the daily deal of `date` (today's UTC date when left out), replacing the current
-/// game; its win records the day's best time and the streak.
-pub fn daily_deal(s: &mut Session, date: &Arg) -> AppResult<AnyView> {
+/// The daily challenge named by `mode`: `"classic"` (or left out) or `"stack"`, else
+/// `bad_argument`.
+fn daily_mode(mode: &Arg) -> AppResult<Mode> {
+    if mode.is_missing() {
+        return Ok(Mode::Classic);
+    }
+    match mode.parse::<String>("mode")?.as_str() {
+        "classic" => Ok(Mode::Classic),
+        "stack" => Ok(Mode::Stack),
+        other => Err(AppError::BadArgument(format!(
+            "`mode` is \"classic\" or \"stack\", not {other:?}"
+        ))),
+    }
+}
+
+/// Deals the daily challenge of `date` (today's UTC date when left out) in `mode`
+/// (classic when left out), replacing the current game; its win records the day's best
+/// time (classic: and the streak), and its line of play is recorded for posting.
+pub fn daily_deal(s: &mut Session, date: &Arg, mode: &Arg) -> AppResult<AnyView> {
+    let mode = daily_mode(mode)?;
     let date = date_or_today(s, date)?;
-    let game = AnyGame::new(NewGameOptions::Classic(daily_game(s, date)))?;
+    let options = match mode {
+        Mode::Classic => NewGameOptions::Classic(daily_game(s, date)),
+        Mode::Stack => NewGameOptions::Stack(crate::daily::stack_options(date)?),
+    };
+    let game = AnyGame::new(options)?;
     s.set_game_of_day(game, Some(date));
     s.view()
 }
 
-/// The daily deal on `date` (today's UTC date when left out): its code, best time, the
-/// streak, and the day of the current game when it is a daily deal.
+/// The daily challenges on `date` (today's UTC date when left out): the classic deal's
+/// code, best times, the streak, the day of the current game when it is a daily
+/// challenge, whether it can be posted, and the server's last answers.
 pub fn daily_status(s: &Session, date: &Arg) -> AppResult<DailyStatus> {
     let date = date_or_today(s, date)?;
-    Ok(s.daily().status(date))
+    let mut status = s.daily().status(date);
+    let day = date.to_string();
+    status.posting = s.posting();
+    status.postable = s.daily_line().is_some_and(|l| l.postable)
+        && s.game().is_ok_and(|g| !g.is_assisted() && g.hints() == 0);
+    status.classic_answer = s.online_answer(&day, Mode::Classic);
+    status.stack_answer = s.online_answer(&day, Mode::Stack);
+    Ok(status)
 }
 
 #[cfg(test)]

@@ -11,14 +11,17 @@ pub mod codes;
 pub mod journey;
 pub mod launch;
 pub mod level;
+pub mod online;
 pub mod solvability;
 mod stack;
 
 use llk_engine::classic::layout::{Preset, PRESETS};
+use llk_engine::line::{ClassicStep, StackStep};
 
 use crate::args::Arg;
 use crate::error::{AppError, AppResult};
 use crate::mode::{AnyGame, Mode, NewGameOptions};
+use crate::online::line::LineEvent;
 use crate::settings::Settings;
 use crate::state::Session;
 use crate::stats::Statistics;
@@ -155,38 +158,103 @@ pub fn hint(s: &mut Session) -> AppResult<AnyHintResult> {
     }
 }
 
+/// The optional `elapsedMs` of a prop (shuffle, undo, move-out): the game time it was
+/// used at, for the daily line (`None`: the clock last reported).
+fn prop_time(elapsed_ms: &Arg) -> AppResult<Option<u64>> {
+    if elapsed_ms.is_missing() {
+        Ok(None)
+    } else {
+        elapsed_ms.millis("elapsedMs").map(Some)
+    }
+}
+
+/// After a prop's success: the game's clock moves to `at` (when given and later), the
+/// game time the prop is recorded at. A journey's clock is left alone (its level's time
+/// runs out by `select` and `set_elapsed` only; it has no daily line).
+fn prop_clock(g: &mut AnyGame, at: Option<u64>) {
+    if let (Some(at), false) = (at, matches!(g, AnyGame::Journey(_))) {
+        if at > g.elapsed_ms() {
+            g.set_elapsed(at);
+        }
+    }
+}
+
 /// Classic: rearranges the remaining tiles. Stack: the shuffle prop re-deals the kinds
-/// on the board.
-pub fn shuffle(s: &mut Session) -> AppResult<AnyView> {
-    s.change_game(|g| match g {
-        AnyGame::Classic(g) => Ok(g.shuffle()?),
-        AnyGame::Stack(g) => Ok(g.shuffle()?),
-        AnyGame::Journey(j) => Ok(j.shuffle()?),
-    })?;
-    s.view()
+/// on the board. `elapsedMs` (optional): the game time, recorded in a daily line.
+pub fn shuffle(s: &mut Session, elapsed_ms: &Arg) -> AppResult<AnyView> {
+    let act = |g: &mut AnyGame| -> AppResult<()> {
+        match g {
+            AnyGame::Classic(g) => g.shuffle()?,
+            AnyGame::Stack(g) => g.shuffle()?,
+            AnyGame::Journey(j) => j.shuffle()?,
+        }
+        Ok(())
+    };
+    prop(
+        s,
+        elapsed_ms,
+        act,
+        ClassicStep::shuffled,
+        StackStep::shuffled,
+    )
 }
 
 /// Classic: takes back the last match (or shuffle). Stack: the undo prop takes back the
-/// last take.
-pub fn undo(s: &mut Session) -> AppResult<AnyView> {
-    s.change_game(|g| match g {
-        AnyGame::Classic(g) => Ok(g.undo()?),
-        AnyGame::Stack(g) => g.undo().map(|_| ()).map_err(AppError::from),
-        AnyGame::Journey(j) => Ok(j.undo()?),
-    })?;
+/// last take. `elapsedMs` (optional) as for `shuffle`.
+pub fn undo(s: &mut Session, elapsed_ms: &Arg) -> AppResult<AnyView> {
+    let act = |g: &mut AnyGame| -> AppResult<()> {
+        match g {
+            AnyGame::Classic(g) => g.undo()?,
+            AnyGame::Stack(g) => g.undo().map(|_| ())?,
+            AnyGame::Journey(j) => j.undo()?,
+        }
+        Ok(())
+    };
+    prop(s, elapsed_ms, act, ClassicStep::undone, StackStep::undone)
+}
+
+/// A shuffle or undo (`act`) at the optional game time `elapsed_ms`, recorded in a daily
+/// line as the step `classic` or `stack` makes of its time.
+fn prop(
+    s: &mut Session,
+    elapsed_ms: &Arg,
+    act: impl FnOnce(&mut AnyGame) -> AppResult<()>,
+    classic: fn(u64) -> ClassicStep,
+    stack: fn(u64) -> StackStep,
+) -> AppResult<AnyView> {
+    let at = prop_time(elapsed_ms)?;
+    s.change_game_recorded(
+        |g| {
+            act(g)?;
+            prop_clock(g, at);
+            Ok(())
+        },
+        |_| true,
+        |g, _| {
+            let t = g.elapsed_ms();
+            Some(match g {
+                AnyGame::Stack(_) => LineEvent::Stack(stack(t)),
+                _ => LineEvent::Classic(classic(t)),
+            })
+        },
+    )?;
     s.view()
 }
 
 /// Stack only: the move-out prop moves the first tray tiles to the holding row.
-pub fn move_out(s: &mut Session) -> AppResult<AnyView> {
-    stack::move_out(s)?;
+/// `elapsedMs` (optional) as for `shuffle`.
+pub fn move_out(s: &mut Session, elapsed_ms: &Arg) -> AppResult<AnyView> {
+    let at = prop_time(elapsed_ms)?;
+    stack::move_out(s, at)?;
     s.view()
 }
 
 /// Stack only: a winning line from the current position (for the demo), if the solver
-/// finds one.
-pub fn winning_line(s: &Session) -> AppResult<WinningLine> {
-    stack::winning_line(s)
+/// finds one. The demo is help: a daily game can no longer be posted.
+pub fn winning_line(s: &mut Session) -> AppResult<WinningLine> {
+    let line = stack::winning_line(s)?;
+    s.record_line(LineEvent::Assisted);
+    Ok(line)
 }
 
 /// The current game.

@@ -13,6 +13,7 @@ use llk_engine::classic::game::{JudgeTask, Judgement, JUDGE_BUDGET};
 
 use crate::args::Arg;
 use crate::error::{AppError, AppResult};
+use crate::online::line::LineEvent;
 use crate::state::Session;
 use crate::view::{AnySelectResult, AnyView, SelectResult};
 
@@ -45,7 +46,12 @@ pub fn judge(s: &mut Session) -> AppResult<AnyView> {
 /// Classic: undoes back to the last position known to be solvable (each step counts as
 /// an undo); `no_solvable_position` when none is known.
 pub fn undo_to_solvable(s: &mut Session) -> AppResult<AnyView> {
-    s.change_game(|g| Ok(g.classic_mut("undo_to_solvable")?.undo_to_last_solvable()?))?;
+    // The solver chose where to go back to: help, like a hint.
+    s.change_game_recorded(
+        |g| Ok(g.classic_mut("undo_to_solvable")?.undo_to_last_solvable()?),
+        |_| true,
+        |_, _| Some(LineEvent::Assisted),
+    )?;
     s.view()
 }
 
@@ -54,10 +60,14 @@ pub fn undo_to_solvable(s: &mut Session) -> AppResult<AnyView> {
 /// no certificate for the position.
 pub fn solve_step(s: &mut Session, elapsed_ms: &Arg) -> AppResult<AnySelectResult> {
     let elapsed = elapsed_ms.millis("elapsedMs")?;
-    let outcome = s.change_game(|g| {
-        Ok(g.classic_mut("solve_step")?
-            .solve_step(elapsed, JUDGE_BUDGET)?)
-    })?;
+    let (outcome, _) = s.change_game_recorded(
+        |g| {
+            Ok(g.classic_mut("solve_step")?
+                .solve_step(elapsed, JUDGE_BUDGET)?)
+        },
+        |_| true,
+        |_, _| Some(LineEvent::Assisted),
+    )?;
     let AnyView::Classic(game) = s.view()? else {
         return Err(AppError::Internal("solve_step left a classic game".into()));
     };

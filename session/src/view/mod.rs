@@ -103,6 +103,10 @@ pub enum SavedFile {
     Daily,
     Journey,
     Stats,
+    /// `identity.json`: the online key (a new one is made), name and server.
+    Identity,
+    /// `outbox.json`: results waiting to be posted and the server's answers.
+    Outbox,
 }
 
 /// What `set_settings` returns: the settings as applied and, when applying them changed

@@ -3,4 +3,4 @@
 /**
  * The saved files a notice can be about.
  */
-export type SavedFile = "game" | "settings" | "scores" | "daily" | "journey" | "stats";
+export type SavedFile = "game" | "settings" | "scores" | "daily" | "journey" | "stats" | "identity" | "outbox";
