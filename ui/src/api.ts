@@ -62,9 +62,10 @@ export const api = {
   /** Stack: a tile on the board or in the holding row. */
   take: (id: TileId, elapsedMs: number) => timedSelect({ id, elapsedMs }),
   hint: () => call<AnyHintResult>("hint"),
-  shuffle: () => call<AnyView>("shuffle"),
-  undo: () => call<AnyView>("undo"),
-  moveOut: () => call<AnyView>("move_out"),
+  /** The props take the game clock: a daily challenge records each move at its game time. */
+  shuffle: (elapsedMs: number) => call<AnyView>("shuffle", { elapsedMs }),
+  undo: (elapsedMs: number) => call<AnyView>("undo", { elapsedMs }),
+  moveOut: (elapsedMs: number) => call<AnyView>("move_out", { elapsedMs }),
   winningLine: () => call<WinningLine>("winning_line"),
   gameState: () => call<AnyView>("game_state"),
   setElapsed: (elapsedMs: number) => call<null>("set_elapsed", { elapsedMs }),

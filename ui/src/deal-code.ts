@@ -11,7 +11,7 @@ import { formatTime } from "./clock";
 import { byId } from "./hud";
 import type { Key, Translate } from "./i18n";
 import type { AnyView, AppError, DailyStatus } from "./ipc";
-import type { DailyMode, DailyStatusOnline } from "./online/types";
+import type { DailyMode } from "./online/types";
 
 export interface DealCodeHost {
   /** Runs a command after the ones already queued. */
@@ -67,7 +67,7 @@ export class DealCodes {
 
   /** The date whose daily challenge of `mode` the current game is (null: another game, or not known yet). */
   currentDaily(mode: DailyMode): string | null {
-    const s: (DailyStatus & DailyStatusOnline) | null = this.status;
+    const s = this.status;
     return (mode === "stack" ? s?.stack_current : s?.current) ?? null;
   }
 
@@ -128,7 +128,7 @@ export class DealCodes {
     const code = this.view ? codeOf(this.view) : null;
     this.code.textContent = code ?? "";
     const s = this.status;
-    const daily = s?.current ?? (s as DailyStatusOnline | null)?.stack_current ?? null;
+    const daily = s?.current ?? s?.stack_current ?? null;
     this.dailyLabel.hidden = daily === null;
     this.dailyLabel.textContent = daily === null ? "" : t("daily.label", { date: daily });
     this.line.hidden = code === null && daily === null;

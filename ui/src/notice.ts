@@ -20,6 +20,8 @@ export const FILE_KEYS: Record<SavedFile, Key> = {
   daily: "notice.file.daily",
   journey: "notice.file.journey",
   stats: "notice.file.stats",
+  identity: "notice.file.identity",
+  outbox: "notice.file.outbox",
 };
 
 export function noticeText(start: StartInfo, t: Translate): string | null {

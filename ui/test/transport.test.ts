@@ -94,6 +94,20 @@ describe("api over the transport", () => {
     const { api } = await import("../src/api");
     expect(await api.newGameFromCode("ABCD")).toEqual({ shell: "web", cmd: "new_game_from_code", args: { code: "ABCD" } });
     expect(await api.newGameFromLevel('{"1": []}')).toEqual({ shell: "web", cmd: "new_game_from_level", args: { text: '{"1": []}' } });
+    // the props and the online commands, with their arguments as docs/ipc.md names them
+    expect(await api.shuffle(1500)).toEqual({ shell: "web", cmd: "shuffle", args: { elapsedMs: 1500 } });
+    expect(await api.dailyDeal("stack")).toEqual({ shell: "web", cmd: "daily_deal", args: { mode: "stack" } });
+    expect(await api.dailyDeal()).toEqual({ shell: "web", cmd: "daily_deal", args: {} });
+    expect(await api.setOnline({ posting: true, name: "Ada", server: "" })).toEqual({
+      shell: "web",
+      cmd: "set_online",
+      args: { posting: true, name: "Ada", server: "" },
+    });
+    expect(await api.onlineRefused("r1", { error: "date_closed", message: "x" })).toEqual({
+      shell: "web",
+      cmd: "online_refused",
+      args: { id: "r1", error: { error: "date_closed", message: "x" } },
+    });
     expect(shells.tauri).not.toHaveBeenCalled();
   });
 
@@ -101,8 +115,8 @@ describe("api over the transport", () => {
     page(false);
     const { api } = await import("../src/api");
     shells.web.mockRejectedValueOnce({ code: "no_prop_left", message: "None left." });
-    await expect(api.moveOut()).rejects.toEqual({ code: "no_prop_left", message: "None left." });
+    await expect(api.moveOut(1000)).rejects.toEqual({ code: "no_prop_left", message: "None left." });
     shells.web.mockRejectedValueOnce(new Error("worker gone"));
-    await expect(api.undo()).rejects.toEqual({ code: "internal", message: "worker gone" });
+    await expect(api.undo(1000)).rejects.toEqual({ code: "internal", message: "worker gone" });
   });
 });

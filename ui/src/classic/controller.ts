@@ -257,12 +257,12 @@ export class ClassicController implements ModeController {
       case "hint":
         return void this.host.enqueue(() => this.hint());
       case "shuffle":
-        return void this.host.enqueue(async () => this.afterChange(await api.shuffle(), "shuffle"));
+        return void this.host.enqueue(async () => this.afterChange(await api.shuffle(this.host.elapsed()), "shuffle"));
       case "undo":
         // The engine says when there is something to undo (never after a win): the key
         // does what the button does.
         if (!this.game?.can_undo) return;
-        return void this.host.enqueue(async () => this.afterChange(await api.undo(), "undo"));
+        return void this.host.enqueue(async () => this.afterChange(await api.undo(this.host.elapsed()), "undo"));
       case "demo":
         return this.journey.view ? undefined : this.solveRun.toggle();
       case "moveOut":

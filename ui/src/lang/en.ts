@@ -326,6 +326,8 @@ export const en = {
   "error.bad_server": "That server address cannot be used: it starts with https:// or http://.",
   "error.no_server": "No leaderboard server is set: add its address in Settings.",
   "error.network": "The leaderboard server cannot be reached.",
+  "notice.file.identity": "online identity (your key for the leaderboard)",
+  "notice.file.outbox": "daily results waiting to be posted",
   "notice.unknown": "Some saved data could not be used; a fresh start was made.",
 } as const satisfies Record<string, string> & Record<`face.${FaceName}`, string>;
 

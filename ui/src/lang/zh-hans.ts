@@ -322,5 +322,7 @@ export const zhHans: Table = {
   "error.bad_server": "这个服务器地址不能用：应以 https:// 或 http:// 开头。",
   "error.no_server": "没有设置排行榜服务器：请在设置中填写地址。",
   "error.network": "无法连接排行榜服务器。",
+  "notice.file.identity": "在线身份（排行榜用的密钥）",
+  "notice.file.outbox": "等待上传的每日成绩",
   "notice.unknown": "部分保存的数据无法使用，已重新开始。",
 };

@@ -323,5 +323,7 @@ export const zhHant: Table = {
   "error.bad_server": "這個伺服器位址不能用：應以 https:// 或 http:// 開頭。",
   "error.no_server": "沒有設定排行榜伺服器：請在設定中填寫位址。",
   "error.network": "無法連線排行榜伺服器。",
+  "notice.file.identity": "線上身分（排行榜用的金鑰）",
+  "notice.file.outbox": "等待上傳的每日成績",
   "notice.unknown": "部分儲存的資料無法使用，已重新開始。",
 };

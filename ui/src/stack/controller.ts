@@ -228,7 +228,7 @@ export class StackController implements ModeController {
     void this.host.enqueue(async () => {
       if (!this.ready()) return;
       const snap = this.snapshot(null);
-      this.applyAny(await api.moveOut(), {}, snap);
+      this.applyAny(await api.moveOut(this.host.elapsed()), {}, snap);
     });
   }
 
@@ -236,7 +236,7 @@ export class StackController implements ModeController {
     void this.host.enqueue(async () => {
       if (!this.ready()) return;
       const snap = this.snapshot(null);
-      this.applyAny(await api.shuffle(), { shuffled: true }, snap);
+      this.applyAny(await api.shuffle(this.host.elapsed()), { shuffled: true }, snap);
       sound.play("shuffle");
     });
   }
@@ -247,7 +247,7 @@ export class StackController implements ModeController {
       if (this.host.paused() || !this.view) return;
       this.lost.close();
       const snap = this.snapshot(null);
-      this.applyAny(await api.undo(), {}, snap);
+      this.applyAny(await api.undo(this.host.elapsed()), {}, snap);
     });
   }
 
