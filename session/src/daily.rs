@@ -10,6 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use llk_engine::classic::game::GameOptions;
 use llk_engine::code::classic_code;
 use llk_engine::code::daily::{daily_options, streak, UtcDate};
+use llk_engine::code::daily_stack::daily_stack_options;
 use llk_engine::stack::game::StackOptions;
 use llk_online::SubmitAnswer;
 use serde::{Deserialize, Serialize};
@@ -182,10 +183,17 @@ impl DailyRecord {
     }
 }
 
-/// `today` when `game` is `today`'s daily deal (whatever its auto-shuffle), else `None`.
+/// `today` when `game` is `today`'s daily deal (whatever its auto-shuffle) or its stack
+/// challenge, else `None`.
 pub fn daily_date_of(game: &AnyGame, today: UtcDate) -> Option<UtcDate> {
-    let AnyGame::Classic(g) = game else {
-        return None;
+    let g = match game {
+        AnyGame::Classic(g) => g,
+        // Only a real-style level can be the challenge: the day's seed search (a solve of
+        // a few ms) runs for no other game.
+        AnyGame::Stack(g) if g.options().real_style => {
+            return (*g.options() == stack_options(today)).then_some(today)
+        }
+        _ => return None,
     };
     let o = g.options();
     let daily = GameOptions {
@@ -197,10 +205,8 @@ pub fn daily_date_of(game: &AnyGame, today: UtcDate) -> Option<UtcDate> {
 
 /// The options of `date`'s stack challenge (the engine's: a real-style level whose seed
 /// is the day's first the solver proves winnable).
-pub fn stack_options(_date: UtcDate) -> Result<StackOptions, crate::error::AppError> {
-    Err(crate::error::AppError::BadArgument(
-        "the stack daily challenge is not in this build yet".into(),
-    ))
+pub fn stack_options(date: UtcDate) -> StackOptions {
+    daily_stack_options(date)
 }
 
 /// The UTC date at `now_ms`, milliseconds since the Unix epoch (the host's clock).

@@ -242,7 +242,17 @@ pub const TABLE: &[Cmd] = &[
     },
     Cmd {
         name: "daily_deal",
-        args: date_args,
+        args: |g, view| {
+            let mut args = date_args(g, view);
+            if g.chance(0.3) {
+                let mode = g
+                    .pick(&["classic", "stack", "journey"])
+                    .copied()
+                    .unwrap_or("");
+                args["mode"] = g.or_junk(json!(mode));
+            }
+            args
+        },
         read_only: false,
         effect: |_, _| Hist::Clear,
     },

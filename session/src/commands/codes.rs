@@ -69,7 +69,7 @@ pub fn daily_deal(s: &mut Session, date: &Arg, mode: &Arg) -> AppResult<AnyView>
     let date = date_or_today(s, date)?;
     let options = match mode {
         Mode::Classic => NewGameOptions::Classic(daily_game(s, date)),
-        Mode::Stack => NewGameOptions::Stack(crate::daily::stack_options(date)?),
+        Mode::Stack => NewGameOptions::Stack(crate::daily::stack_options(date)),
     };
     let game = AnyGame::new(options)?;
     s.set_game_of_day(game, Some(date));

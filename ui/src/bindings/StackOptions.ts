@@ -36,4 +36,11 @@ tray: number, props: Props,
  * then the level's fingerprint, and the game restarts from the level it keeps (these
  * options cannot deal it). Absent in JSON when false.
  */
-imported?: boolean, };
+imported?: boolean, 
+/**
+ * A level in the real game's shape (`stack::real_style`): the seed's real-style map
+ * (the size fields, level and peak are then ignored; the tray must be 7), proven
+ * winnable by the solver, whose line is the certificate (with `random_fill`, the map
+ * as it is, which may be unwinnable). Absent in JSON when false.
+ */
+real_style?: boolean, };
