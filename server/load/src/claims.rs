@@ -69,9 +69,14 @@ pub fn daily_line(date: UtcDate, mode: Mode) -> Result<Line, String> {
 }
 
 fn stack_line(date: UtcDate) -> Result<Line, String> {
-    Err(format!(
-        "the daily stack deal of {date}: the engine has no daily_stack_options yet"
-    ))
+    let options = llk_engine::code::daily_stack::daily_stack_options(date);
+    let game = llk_engine::stack::StackGame::new(options)
+        .map_err(|e| format!("the daily stack deal of {date}: {e}"))?;
+    let line = game.certificate().to_vec();
+    if line.is_empty() {
+        return Err(format!("the daily stack deal of {date} has no certificate"));
+    }
+    Ok(Line::Stack(line))
 }
 
 /// Player `index`'s secret key under `salt`.
@@ -198,6 +203,23 @@ mod tests {
             game.select(b, i as u64 * 1000 + 1).unwrap();
         }
         assert_eq!(game.status(), llk_engine::classic::Status::Won);
+    }
+
+    #[test]
+    fn stack_submissions_replay_to_a_win() {
+        let line = daily_line(date(), Mode::Stack).unwrap();
+        let s = submission(&line, date(), 1, 5);
+        let claim = open(&s.body).unwrap();
+        let Moves::Stack(steps) = &claim.moves else {
+            panic!("stack")
+        };
+        assert_eq!(steps.len(), line.len());
+        let options = llk_engine::code::daily_stack::daily_stack_options(date());
+        let mut game = llk_engine::stack::StackGame::new(options).unwrap();
+        for step in steps {
+            game.take(step.take.unwrap(), step.t).unwrap();
+        }
+        assert_eq!(game.status(), llk_engine::stack::game::StackStatus::Won);
     }
 
     #[test]

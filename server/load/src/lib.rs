@@ -2,15 +2,18 @@
 //! daily submissions made before the clock starts ([`claims`]), latency recording
 //! ([`stats`]), the open-loop schedule ([`rate`]), an HTTP client over loopback ([`http`]),
 //! the server's memory ([`procfs`]), the two bounded loads ([`run`]), servers started and
-//! killed as child processes ([`server`]), the round-robin proxy ([`balance`]) and the
-//! kill -9 campaign ([`crash`]).
+//! killed as child processes ([`server`]), the round-robin proxy ([`balance`]) in front of
+//! several of them ([`cluster`]), and the
+//! kill -9 campaign ([`crash`]) with its check against the stored submissions ([`recount`]).
 
 pub mod balance;
 pub mod claims;
+pub mod cluster;
 pub mod crash;
 pub mod http;
 pub mod procfs;
 pub mod rate;
+pub mod recount;
 pub mod run;
 pub mod server;
 pub mod stats;

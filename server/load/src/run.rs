@@ -21,16 +21,31 @@ pub struct Submitted {
     pub acked: Vec<usize>,
 }
 
-/// Posts `subs` from `players` concurrent tasks to `base`, for at most `limit`. `stop`
-/// ends the run early when set (the crash campaign sets it at the kill).
+/// How a submission run goes.
+#[derive(Clone, Copy, Debug)]
+pub struct Pacing {
+    /// Concurrent players.
+    pub players: usize,
+    /// The run ends after this long.
+    pub limit: Duration,
+    /// Least time from one submission of a player to its next (zero: at once).
+    pub pace: Duration,
+}
+
+/// Posts `subs` to `base` as `pacing` says. `stop` ends the run early when set (the crash
+/// campaign sets it at the kill).
 pub async fn submit(
     client: &Client,
     base: &str,
     subs: Arc<Vec<Submission>>,
-    players: usize,
-    limit: Duration,
+    pacing: Pacing,
     stop: Arc<AtomicBool>,
 ) -> Submitted {
+    let Pacing {
+        players,
+        limit,
+        pace,
+    } = pacing;
     let url = Arc::new(format!("{base}/api/v1/results"));
     let next = Arc::new(AtomicUsize::new(0));
     let start = Instant::now();
@@ -55,6 +70,9 @@ pub async fn submit(
                 rec.record(status, sent.elapsed());
                 if status == 200 {
                     acked.push(i);
+                }
+                if !pace.is_zero() {
+                    tokio::time::sleep_until((sent + pace).into()).await;
                 }
             }
             (rec, acked)

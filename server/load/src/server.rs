@@ -22,6 +22,9 @@ pub struct Spec {
     pub env: Vec<(String, String)>,
     /// Where its standard error is appended.
     pub log: PathBuf,
+    /// `LLK_ADDR`: `127.0.0.1:0` for any free port, or a fixed loopback port (a server
+    /// behind the balancer comes back on its own after a kill).
+    pub addr: String,
 }
 
 /// A running server.
@@ -31,6 +34,13 @@ pub struct Server {
     pub pid: u32,
     /// `http://127.0.0.1:PORT`.
     pub base: String,
+}
+
+/// A loopback port free at the moment of asking, as `127.0.0.1:PORT`.
+pub fn free_addr() -> Result<String, String> {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").map_err(|e| format!("bind: {e}"))?;
+    let a = l.local_addr().map_err(|e| format!("bind: {e}"))?;
+    Ok(a.to_string())
 }
 
 /// How long a server may take to print its address.
@@ -50,7 +60,7 @@ impl Server {
         let log = open_log(&spec.log)?;
         let mut cmd = Command::new(&spec.bin);
         cmd.env("LLK_DB", &spec.db)
-            .env("LLK_ADDR", "127.0.0.1:0")
+            .env("LLK_ADDR", &spec.addr)
             .env("LLK_TODAY", &spec.today)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())

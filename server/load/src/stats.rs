@@ -110,6 +110,8 @@ pub struct Row {
     pub p99_goal_ms: Option<f64>,
     /// The goal on the rate of 200 answers per second, if any.
     pub rate_goal: Option<f64>,
+    /// The server's CPU time (user + system) during the run, ms, when known.
+    pub server_cpu_ms: Option<u64>,
 }
 
 impl Row {
@@ -136,8 +138,8 @@ fn ms(us: u64) -> String {
 /// The rows as a Markdown table (what `llk-load` prints and docs/SERVER.md holds).
 pub fn table(rows: &[Row]) -> String {
     let mut out = String::from(
-        "| run | requests | 200 | time s | 200/s | p50 ms | p95 ms | p99 ms | max ms | errors | goal |\n\
-         |---|---|---|---|---|---|---|---|---|---|---|\n",
+        "| run | requests | 200 | time s | 200/s | p50 ms | p95 ms | p99 ms | max ms | errors | server CPU ms/request | goal |\n\
+         |---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     for r in rows {
         let s = r.recorder.summary();
@@ -157,7 +159,7 @@ pub fn table(rows: &[Row]) -> String {
         };
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {:.1} | {:.0} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {:.1} | {:.0} | {} | {} | {} | {} | {} | {} | {} |",
             r.name,
             r.recorder.total(),
             r.recorder.ok(),
@@ -168,6 +170,10 @@ pub fn table(rows: &[Row]) -> String {
             ms(s.p99_us),
             ms(s.max_us),
             r.recorder.errors(),
+            r.server_cpu_ms
+                .filter(|_| r.recorder.total() > 0)
+                .map(|c| format!("{:.2}", c as f64 / r.recorder.total() as f64))
+                .unwrap_or_else(|| "-".into()),
             verdict
         );
     }
@@ -203,8 +209,10 @@ mod tests {
             elapsed: Duration::from_secs(1),
             p99_goal_ms: Some(2.0),
             rate_goal: Some(1000.0),
+            server_cpu_ms: Some(500),
         };
         assert!(row.met());
+        assert!(table(std::slice::from_ref(&row)).contains("| 0.50 |"));
         assert_eq!(r.summary().p99_us, 1989);
         r.merge(e);
         assert_eq!(r.errors(), "0:1 429:1");

@@ -1,7 +1,8 @@
 //! `llk-load`: the bounded load of docs/SERVER.md's "Figures". Before any clock starts it
 //! makes every signed submission it will send (one Ed25519 key per player, the day's
 //! winning line, moves 400-800 ms apart); then, against a running server (`--url`, with
-//! `--pid` for its memory) or one it starts (`--server BIN --db URL`):
+//! `--pid` for its memory) or one it starts (`--server BIN --db URL`; `--servers 2`: two on
+//! the database behind `llk-balance`'s round robin, whose boards must then agree):
 //! 1. submissions from `--players` concurrent players (closed loop), `--submit` of them or
 //!    `--secs` seconds, whichever ends first (goal ≥ 2,000 verified/s, p99 < 100 ms);
 //! 2. the day filled to `--board` results through the API (not timed against a goal);
@@ -19,15 +20,16 @@ use std::time::Duration;
 
 use llk_engine::code::daily::UtcDate;
 use llk_load::claims::{daily_line, submissions};
+use llk_load::cluster::Cluster;
 use llk_load::die;
 use llk_load::http::{self, loopback_base};
-use llk_load::procfs::{mb, memory};
-use llk_load::run;
-use llk_load::server::{env_pair, Server, Spec};
+use llk_load::procfs::{cpu_ms, mb, memory};
+use llk_load::run::{self, Pacing};
+use llk_load::server::{env_pair, Spec};
 use llk_load::stats::{table, Row};
 use llk_online::Mode;
 
-const USAGE: &str = "usage: llk-load (--url http://127.0.0.1:PORT [--pid N] | --server BIN --db URL [--server-env K=V]...)
+const USAGE: &str = "usage: llk-load (--url http://127.0.0.1:PORT [--pid N] | --server BIN --db URL [--servers 1|2] [--server-env K=V]...)
   [--date YYYY-MM-DD] [--mode classic|stack] [--players 200] [--submit 40000] [--secs 20]
   [--board 100000] [--reads 20000] [--read-rate 1000] [--salt N] [--only submit|read] [--label TEXT] [--strict]";
 
@@ -46,6 +48,7 @@ struct Opts {
     reads: u64,
     read_rate: f64,
     salt: u64,
+    servers: usize,
     only: Option<String>,
     label: String,
     strict: bool,
@@ -67,6 +70,7 @@ fn parse() -> Opts {
         reads: 20_000,
         read_rate: 1000.0,
         salt: 29,
+        servers: 1,
         only: None,
         label: String::new(),
         strict: false,
@@ -101,6 +105,7 @@ fn parse() -> Opts {
             "--reads" => o.reads = num(&v),
             "--read-rate" => o.read_rate = num(&v) as f64,
             "--salt" => o.salt = num(&v),
+            "--servers" => o.servers = num(&v).clamp(1, 8) as usize,
             "--only" => o.only = Some(v),
             "--label" => o.label = v,
             _ => die(format!("llk-load: unknown argument {flag}\n{USAGE}")),
@@ -141,11 +146,11 @@ async fn main() {
         line.len()
     );
 
-    let mut spawned = None;
-    let (base, pid) = match (&o.url, &o.server) {
+    let mut cluster = None;
+    let (base, pids) = match (&o.url, &o.server) {
         (Some(url), None) => (
             loopback_base(url).unwrap_or_else(|e| die(format!("llk-load: {e}"))),
-            o.pid,
+            o.pid.into_iter().collect::<Vec<u32>>(),
         ),
         (None, Some(bin)) => {
             let db =
@@ -156,14 +161,14 @@ async fn main() {
                 db,
                 today: date.to_string(),
                 env: o.env.clone(),
-                log: std::env::temp_dir()
-                    .join(format!("llk-load-server-{}.log", std::process::id())),
+                log: std::env::temp_dir().join(format!("llk-load-{}", std::process::id())),
+                addr: "127.0.0.1:0".into(),
             };
-            let s = Server::start(&spec)
+            let c = Cluster::start(&spec, o.servers)
                 .await
                 .unwrap_or_else(|e| die(format!("llk-load: {e}")));
-            let out = (s.base.clone(), Some(s.pid));
-            spawned = Some(s);
+            let out = (c.base(), c.pids());
+            cluster = Some(c);
             out
         }
         _ => die(format!("llk-load: give --url or --server\n{USAGE}")),
@@ -177,9 +182,12 @@ async fn main() {
         ));
     }
     let db = String::from_utf8_lossy(&health.1).to_string();
-    let rest = pid.and_then(memory);
+    let rest: Vec<Option<(u64, u64)>> = pids.iter().map(|&p| memory(p)).collect();
     let stop = Arc::new(AtomicBool::new(false));
-    let sampler = pid.map(|p| run::sample_rss(p, stop.clone()));
+    let samplers: Vec<_> = pids
+        .iter()
+        .map(|&p| run::sample_rss(p, stop.clone()))
+        .collect();
     let limit = Duration::from_secs(o.secs);
     let label = if o.label.is_empty() {
         String::new()
@@ -187,14 +195,24 @@ async fn main() {
         format!("{} ", o.label)
     };
     let mut rows = Vec::new();
+    let cpu = || {
+        pids.iter()
+            .map(|&p| cpu_ms(p))
+            .sum::<Option<u64>>()
+            .filter(|_| !pids.is_empty())
+    };
 
     if do_submit {
+        let c0 = cpu();
         let s = run::submit(
             &client,
             &base,
             subs.clone(),
-            o.players,
-            limit,
+            Pacing {
+                players: o.players,
+                limit,
+                pace: Duration::ZERO,
+            },
             Arc::new(AtomicBool::new(false)),
         )
         .await;
@@ -204,18 +222,23 @@ async fn main() {
             elapsed: s.elapsed,
             p99_goal_ms: Some(100.0),
             rate_goal: Some(2000.0),
+            server_cpu_ms: c0.zip(cpu()).map(|(a, b)| b.saturating_sub(a)),
         });
     }
     if do_read {
         let board_url = format!("{base}/api/v1/leaderboard/{date}/{}", o.mode.as_str());
         let before = finishers(&client, &board_url).await;
         if before < o.board && !fill.is_empty() {
+            let c0 = cpu();
             let s = run::submit(
                 &client,
                 &base,
                 fill.clone(),
-                o.players,
-                Duration::from_secs(3600),
+                Pacing {
+                    players: o.players,
+                    limit: Duration::from_secs(3600),
+                    pace: Duration::ZERO,
+                },
                 Arc::new(AtomicBool::new(false)),
             )
             .await;
@@ -225,6 +248,7 @@ async fn main() {
                 elapsed: s.elapsed,
                 p99_goal_ms: None,
                 rate_goal: None,
+                server_cpu_ms: c0.zip(cpu()).map(|(a, b)| b.saturating_sub(a)),
             });
         }
         let held = finishers(&client, &board_url).await;
@@ -248,6 +272,7 @@ async fn main() {
         } else {
             urls
         });
+        let c0 = cpu();
         let (rec, elapsed) = run::read(&client, urls, o.read_rate, o.reads, limit, 4096).await;
         rows.push(Row {
             name: format!(
@@ -258,27 +283,40 @@ async fn main() {
             elapsed,
             p99_goal_ms: Some(20.0),
             rate_goal: None,
+            server_cpu_ms: c0.zip(cpu()).map(|(a, b)| b.saturating_sub(a)),
         });
     }
     stop.store(true, Ordering::Relaxed);
-    let sampled = match sampler {
-        Some(h) => h.await.unwrap_or(0),
-        None => 0,
-    };
-    let end = pid.and_then(memory);
+    let mut sampled = Vec::new();
+    for h in samplers {
+        sampled.push(h.await.unwrap_or(0));
+    }
     println!("server: {base} {db}");
     print!("{}", table(&rows));
-    match (rest, end) {
-        (Some((rss, _)), Some((_, hwm))) => println!(
-            "server RSS: at rest {}, peak under load {} (VmHWM; highest VmRSS sampled every 50 ms: {})",
-            mb(rss),
-            mb(hwm),
-            mb(sampled)
-        ),
-        _ => println!("server RSS: not read (give --pid, or --server)"),
+    if pids.is_empty() {
+        println!("server RSS: not read (give --pid, or --server)");
     }
-    if let Some(s) = spawned {
-        s.kill9().await;
+    for (i, &p) in pids.iter().enumerate() {
+        match (rest[i], memory(p)) {
+            (Some((rss, _)), Some((_, hwm))) => println!(
+                "server {p} RSS: at rest {}, peak under load {} (VmHWM; highest VmRSS sampled every 50 ms {})",
+                mb(rss),
+                mb(hwm),
+                mb(sampled[i])
+            ),
+            _ => println!("server {p} RSS: not read"),
+        }
+    }
+    if let Some(c) = &cluster {
+        if let Some(b) = &c.balancer {
+            println!("balancer connections: {}", b.report());
+        }
+        if do_read {
+            agree(&client, c, date, o.mode, &subs, &fill).await;
+        }
+    }
+    if let Some(c) = cluster {
+        c.stop().await;
     }
     if o.strict && !rows.iter().all(|r| r.met() || r.p99_goal_ms.is_none()) {
         std::process::exit(1);
@@ -305,4 +343,46 @@ fn today() -> UtcDate {
         .unwrap_or(0);
     UtcDate::from_day_number((secs / 86_400) as i64)
         .unwrap_or_else(|e| die(format!("llk-load: today: {e}")))
+}
+
+/// With several servers: the same board read from each directly (the top 50 and 200
+/// players' places) must be the same answer; prints how many differed and exits 1 if any.
+async fn agree(
+    client: &http::Client,
+    c: &Cluster,
+    date: UtcDate,
+    mode: Mode,
+    subs: &[llk_load::claims::Submission],
+    fill: &[llk_load::claims::Submission],
+) {
+    if c.servers.len() < 2 {
+        return;
+    }
+    let keys: Vec<&str> = subs
+        .iter()
+        .chain(fill)
+        .step_by(((subs.len() + fill.len()) / 200).max(1))
+        .map(|s| s.key.as_str())
+        .collect();
+    let mut queries = vec![String::from("?limit=50")];
+    queries.extend(keys.iter().map(|k| format!("?limit=1&key={k}")));
+    let mut differ = 0;
+    for q in &queries {
+        let mut answers = Vec::new();
+        for s in &c.servers {
+            let url = format!("{}/api/v1/leaderboard/{date}/{}{q}", s.base, mode.as_str());
+            answers.push(http::get(client, &url).await);
+        }
+        if answers.iter().any(|a| a.0 != 200) || answers.windows(2).any(|w| w[0] != w[1]) {
+            differ += 1;
+        }
+    }
+    println!(
+        "the {} servers' boards: {} reads each, {differ} differ",
+        c.servers.len(),
+        queries.len()
+    );
+    if differ > 0 {
+        std::process::exit(1);
+    }
 }
