@@ -293,5 +293,4 @@ fn the_daily_stack_challenge_is_posted_and_refusals_are_remembered() {
     assert_eq!(status["refused"][0]["mode"], "stack");
     shell.session.flush();
     assert!(Shell::load(&store, 11).ok("online_status", json!({}))["refused"][0]["id"].is_string());
-    let _ = NOON_MS;
 }
