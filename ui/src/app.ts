@@ -370,9 +370,9 @@ export class App {
 
   /** A win (the daily status read again): when it is a daily game's, the dialog follows its posting (the sender goes now). */
   private followDaily(mode: "classic" | "stack"): void {
-    const date = this.codes.currentDaily(mode);
-    if (date === null) this.wonOnline.hide();
-    else this.wonOnline.track(date, mode);
+    const daily = this.codes.currentDaily(mode);
+    if (daily === null) this.wonOnline.hide();
+    else this.wonOnline.track(daily.date, mode, daily.postable);
   }
 
   private applyLanguage(): void {

@@ -65,10 +65,14 @@ export class DealCodes {
     }
   }
 
-  /** The date whose daily challenge of `mode` the current game is (null: another game, or not known yet). */
-  currentDaily(mode: DailyMode): string | null {
+  /**
+   * The date whose daily challenge of `mode` the current game is, and whether its win can be
+   * posted (null: another game, or not known yet).
+   */
+  currentDaily(mode: DailyMode): { date: string; postable: boolean } | null {
     const s = this.status;
-    return (mode === "stack" ? s?.stack_current : s?.current) ?? null;
+    const date = (mode === "stack" ? s?.stack_current : s?.current) ?? null;
+    return s && date !== null ? { date, postable: s.postable } : null;
   }
 
   /** The dialog opens: an empty code field, today's daily info. */
@@ -135,7 +139,9 @@ export class DealCodes {
     this.code.parentElement!.hidden = code === null;
     if (s) {
       const best = s.today_best_ms === null ? "–" : formatTime(s.today_best_ms);
-      this.dailyInfo.textContent = t("daily.info", { date: s.today, best, streak: s.streak });
+      const info = t("daily.info", { date: s.today, best, streak: s.streak });
+      this.dailyInfo.textContent =
+        s.stack_best_ms === null ? info : `${info} · ${t("daily.stackBest", { best: formatTime(s.stack_best_ms) })}`;
     }
   }
 }

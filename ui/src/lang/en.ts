@@ -328,6 +328,8 @@ export const en = {
   "error.network": "The leaderboard server cannot be reached.",
   "notice.file.identity": "online identity (your key for the leaderboard)",
   "notice.file.outbox": "daily results waiting to be posted",
+  "daily.stackBest": "stack best {best}",
+  "online.notPostable": "This win had help (a hint or Demo): it is not posted.",
   "notice.unknown": "Some saved data could not be used; a fresh start was made.",
 } as const satisfies Record<string, string> & Record<`face.${FaceName}`, string>;
 

@@ -324,5 +324,7 @@ export const zhHans: Table = {
   "error.network": "无法连接排行榜服务器。",
   "notice.file.identity": "在线身份（排行榜用的密钥）",
   "notice.file.outbox": "等待上传的每日成绩",
+  "daily.stackBest": "叠叠消最佳 {best}",
+  "online.notPostable": "这局用了帮助（提示或演示）：不上传。",
   "notice.unknown": "部分保存的数据无法使用，已重新开始。",
 };

@@ -325,5 +325,7 @@ export const zhHant: Table = {
   "error.network": "無法連線排行榜伺服器。",
   "notice.file.identity": "線上身分（排行榜用的金鑰）",
   "notice.file.outbox": "等待上傳的每日成績",
+  "daily.stackBest": "疊疊消最佳 {best}",
+  "online.notPostable": "這局用了幫助（提示或示範）：不上傳。",
   "notice.unknown": "部分儲存的資料無法使用，已重新開始。",
 };

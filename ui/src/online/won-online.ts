@@ -17,6 +17,8 @@ export class WonOnline {
   private readonly board = byId("won-online-board");
   /** The daily board being followed (null: the dialog shows another win). */
   private day: { date: string; mode: DailyMode } | null = null;
+  /** The session's word before the win: no help so far, so the win can be posted. */
+  private postable = true;
   private drawing = 0;
 
   constructor(private readonly online: Online) {
@@ -30,9 +32,10 @@ export class WonOnline {
     setHidden(this.section, true);
   }
 
-  /** A daily win of `date` and `mode`: shows its posting as it goes. */
-  track(date: string, mode: DailyMode): void {
+  /** A daily win of `date` and `mode` (`postable`: no help used): shows its posting as it goes. */
+  track(date: string, mode: DailyMode, postable: boolean): void {
     this.day = { date, mode };
+    this.postable = postable;
     this.drawing++;
     this.board.replaceChildren();
     this.say("");
@@ -102,6 +105,8 @@ export class WonOnline {
     const waiting = await this.online.waiting(date, mode);
     if (!posting()) return;
     if (waiting) this.say(this.online.t()("online.queued"));
+    // a win with a hint, Demo or "Show me" is not sealed: say so rather than nothing
+    else if (!this.postable) this.say(this.online.t()("online.notPostable"));
     else setHidden(this.section, true);
   }
 }
