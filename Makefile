@@ -10,10 +10,10 @@ TAURI := npx --no-install tauri
 
 .PHONY: help deps ui run run-debug test fmt clippy test-engine test-app bindings \
         bindings-check test-ui test-web e2e bundle bench bench-app bench-web bench-web-page icons crash fuzz soak \
-        wasm web serve-web
+        wasm web serve-web bench-server crash-server crash-server-short
 
 help:
-	@echo "make run | test | bundle | web | serve-web | bench | bench-app | bench-web | bench-web-page | fuzz | soak | bindings | icons | deps"
+	@echo "make run | test | bundle | web | serve-web | bench | bench-app | bench-web | bench-web-page | fuzz | soak | bench-server | crash-server | crash-server-short | bindings | icons | deps"
 
 ## Install missing system packages, toolchains, npm packages and tauri-driver.
 deps:
@@ -89,6 +89,20 @@ crash:
 ## The long kill -9 campaign: 1,000 kills of the release app (docs/RELIABILITY.md).
 soak: deps
 	LLK_CRASH_KILLS=$${LLK_CRASH_KILLS:-1000} nice -n 10 tests/e2e/crash.sh
+
+## The server's load runs (docs/SERVER.md, "Figures"): llk-load on SQLite, PostgreSQL and two
+## servers behind llk-balance, release builds; prints each run's table. Run on a quiet machine.
+bench-server:
+	tests/server/bench.sh
+
+## The server's kill -9 campaign: 100 kills on SQLite, 100 on PostgreSQL, 100 through the
+## balancer in front of two servers (docs/SERVER.md, "Figures").
+crash-server:
+	tests/server/crash.sh 100
+
+## The same campaign with 10 kills per run (about a minute once built), for make test.
+crash-server-short:
+	tests/server/crash.sh 10
 
 ## A million fuzzed commands (2 threads) and 100,000 inputs per parser (docs/RELIABILITY.md).
 fuzz:
