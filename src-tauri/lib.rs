@@ -2,12 +2,14 @@
 //! owns what every command means): a Tauri window showing the view in `ui/`, one Tauri
 //! command per IPC command (`commands/`), the session's files in the app data directory
 //! with atomic writes and a background saver (`storage.rs`, `saver.rs`, `disk.rs`), the
-//! system clock and entropy (`host.rs`), one instance at a time, and the window's start-up
+//! system clock and entropy (`host.rs`), the requests to the online server (`http.rs`, the
+//! webview never talks to the network), one instance at a time, and the window's start-up
 //! (`window.rs`, `rendering.rs`).
 
 pub mod commands;
 pub mod disk;
 pub mod host;
+pub mod http;
 pub mod rendering;
 pub mod saver;
 pub mod state;
@@ -101,6 +103,7 @@ fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         commands::online::online_outbox,
         commands::online::online_delivered,
         commands::online::online_refused,
+        commands::online::online_http,
     ])
 }
 

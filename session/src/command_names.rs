@@ -40,4 +40,4 @@ pub const COMMANDS: &[&str] = &[
 
 /// Commands of the desktop shell alone (`src-tauri/`), not of the session: the web view
 /// does their work itself (`online_http`: the view's `fetch` to its own origin).
-pub const DESKTOP_COMMANDS: &[&str] = &[];
+pub const DESKTOP_COMMANDS: &[&str] = &["online_http"];

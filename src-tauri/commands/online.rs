@@ -1,9 +1,12 @@
-//! The online commands' Tauri side: one line each over `llk_session::commands::online`.
-//! (`online_http`, the desktop's own request to the server, joins them in `http.rs`.)
+//! The online commands' Tauri side: one line each over `llk_session::commands::online`,
+//! and the desktop's own `online_http`: the request checked by the session under the lock,
+//! then sent to the configured server off the main thread and without the lock
+//! (`http.rs`).
 
 use llk_session::args::Arg;
 use llk_session::commands::online as session;
-use llk_session::error::AppResult;
+use llk_session::commands::online::HttpAnswer;
+use llk_session::error::{AppError, AppResult};
 use llk_session::online::{OnlineStatus, OutboxItem};
 use tauri::State;
 
@@ -45,4 +48,19 @@ pub fn online_refused(
     error: Arg,
 ) -> AppResult<OnlineStatus> {
     with_state(&state, |s| session::online_refused(s, &id, &error))
+}
+
+/// Sends `method` `path` (with `body`) to the configured server: `no_server` without one
+/// (nothing is sent), `network` when no answer comes within 10 s.
+#[tauri::command]
+pub async fn online_http(
+    state: State<'_, SharedState>,
+    method: Arg,
+    path: Arg,
+    body: Arg,
+) -> AppResult<HttpAnswer> {
+    let request = with_state(&state, |s| session::http_request(s, &method, &path, &body))?;
+    tauri::async_runtime::spawn_blocking(move || crate::http::send(&request))
+        .await
+        .map_err(|e| AppError::Internal(format!("the request's thread failed: {e}")))?
 }
