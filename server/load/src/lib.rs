@@ -6,6 +6,7 @@
 //! several of them ([`cluster`]), and the
 //! kill -9 campaign ([`crash`]) with its check against the stored submissions ([`recount`]).
 
+pub mod args;
 pub mod balance;
 pub mod claims;
 pub mod cluster;

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use llk_load::balance::{spawn, Balancer};
-use llk_load::die;
+use llk_load::{args, die};
 
 const USAGE: &str =
     "usage: llk-balance --backend ADDR [--backend ADDR ...] [--listen 127.0.0.1:0] [--secs N] [--report-secs N]";
@@ -19,18 +19,14 @@ async fn main() {
     let mut backends = Vec::new();
     let mut secs = None;
     let mut report = 0u64;
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        let mut value = || {
-            args.next()
-                .unwrap_or_else(|| die(format!("llk-balance: {flag} needs a value\n{USAGE}")))
-        };
+    const TOOL: &str = "llk-balance";
+    for (flag, v) in args::pairs(TOOL, USAGE, &[]) {
         match flag.as_str() {
-            "--listen" => listen = parse(&value()),
-            "--backend" => backends.push(parse(&value())),
-            "--secs" => secs = Some(number(&value())),
-            "--report-secs" => report = number(&value()),
-            _ => die(format!("llk-balance: unknown argument {flag}\n{USAGE}")),
+            "--listen" => listen = parse(&v),
+            "--backend" => backends.push(parse(&v)),
+            "--secs" => secs = Some(args::number(TOOL, &flag, &v)),
+            "--report-secs" => report = args::number(TOOL, &flag, &v),
+            _ => args::unknown(TOOL, USAGE, &flag),
         }
     }
     let balancer =
@@ -62,9 +58,4 @@ async fn main() {
 fn parse(text: &str) -> SocketAddr {
     text.parse()
         .unwrap_or_else(|_| die(format!("llk-balance: {text}: expected IP:PORT")))
-}
-
-fn number(text: &str) -> u64 {
-    text.parse()
-        .unwrap_or_else(|_| die(format!("llk-balance: {text}: expected a number")))
 }

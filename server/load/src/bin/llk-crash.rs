@@ -8,8 +8,8 @@ use std::path::PathBuf;
 
 use llk_engine::code::daily::UtcDate;
 use llk_load::crash::{run, Campaign};
-use llk_load::die;
 use llk_load::server::{env_pair, Spec};
+use llk_load::{args, die};
 
 const USAGE: &str =
     "usage: llk-crash --server BIN --db URL --date YYYY-MM-DD [--kills 10] [--servers 1|2]
@@ -25,15 +25,9 @@ async fn main() {
     let mut log = std::env::temp_dir().join(format!("llk-crash-{}.log", std::process::id()));
     let mut c = (10u64, 1u64, 16u64, 1500u64, 1500u64, 20u64, 1u64, 0u64);
     let mut pace = 20u64;
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        let v = args
-            .next()
-            .unwrap_or_else(|| die(format!("llk-crash: {flag} needs a value\n{USAGE}")));
-        let num = |v: &str| -> u64 {
-            v.parse()
-                .unwrap_or_else(|_| die(format!("llk-crash: {flag} {v}: expected a number")))
-        };
+    const TOOL: &str = "llk-crash";
+    for (flag, v) in args::pairs(TOOL, USAGE, &[]) {
+        let num = |v: &str| -> u64 { args::number(TOOL, &flag, v) };
         match flag.as_str() {
             "--server" => bin = Some(PathBuf::from(v)),
             "--db" => db = Some(v),
@@ -55,7 +49,7 @@ async fn main() {
             "--read-back" => c.5 = num(&v),
             "--seed" => c.6 = num(&v),
             "--salt" => c.7 = num(&v),
-            _ => die(format!("llk-crash: unknown argument {flag}\n{USAGE}")),
+            _ => args::unknown(TOOL, USAGE, &flag),
         }
     }
     let need = |what: &str| -> ! { die(format!("llk-crash: {what} is required\n{USAGE}")) };

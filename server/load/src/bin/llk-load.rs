@@ -21,12 +21,12 @@ use std::time::Duration;
 use llk_engine::code::daily::UtcDate;
 use llk_load::claims::{daily_line, submissions};
 use llk_load::cluster::Cluster;
-use llk_load::die;
 use llk_load::http::{self, loopback_base};
 use llk_load::procfs::{cpu_ms, mb, memory};
 use llk_load::run::{self, Pacing};
 use llk_load::server::{env_pair, Spec};
 use llk_load::stats::{table, Row};
+use llk_load::{args, die};
 use llk_online::Mode;
 
 const USAGE: &str = "usage: llk-load (--url http://127.0.0.1:PORT [--pid N] | --server BIN --db URL [--servers 1|2] [--server-env K=V]...)
@@ -75,20 +75,11 @@ fn parse() -> Opts {
         label: String::new(),
         strict: false,
     };
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        if flag == "--strict" {
-            o.strict = true;
-            continue;
-        }
-        let v = args
-            .next()
-            .unwrap_or_else(|| die(format!("llk-load: {flag} needs a value\n{USAGE}")));
-        let num = |v: &str| -> u64 {
-            v.parse()
-                .unwrap_or_else(|_| die(format!("llk-load: {flag} {v}: expected a number")))
-        };
+    const TOOL: &str = "llk-load";
+    for (flag, v) in args::pairs(TOOL, USAGE, &["--strict"]) {
+        let num = |v: &str| -> u64 { args::number(TOOL, &flag, v) };
         match flag.as_str() {
+            "--strict" => o.strict = true,
             "--url" => o.url = Some(v),
             "--pid" => o.pid = Some(num(&v) as u32),
             "--server" => o.server = Some(PathBuf::from(v)),
@@ -108,7 +99,7 @@ fn parse() -> Opts {
             "--servers" => o.servers = num(&v).clamp(1, 8) as usize,
             "--only" => o.only = Some(v),
             "--label" => o.label = v,
-            _ => die(format!("llk-load: unknown argument {flag}\n{USAGE}")),
+            _ => args::unknown(TOOL, USAGE, &flag),
         }
     }
     o
