@@ -10,10 +10,10 @@ TAURI := npx --no-install tauri
 
 .PHONY: help deps ui run run-debug test fmt clippy test-engine test-app bindings \
         bindings-check test-ui test-web e2e bundle bench bench-app bench-web bench-web-page icons crash fuzz soak \
-        wasm web serve-web bench-server crash-server crash-server-short
+        wasm web serve-web bench-server crash-server crash-server-short serve test-server fuzz-server
 
 help:
-	@echo "make run | test | bundle | web | serve-web | bench | bench-app | bench-web | bench-web-page | fuzz | soak | bench-server | crash-server | crash-server-short | bindings | icons | deps"
+	@echo "make run | test | bundle | web | serve-web | serve | test-server | fuzz-server | bench | bench-app | bench-web | bench-web-page | fuzz | soak | bench-server | crash-server | crash-server-short | bindings | icons | deps"
 
 ## Install missing system packages, toolchains, npm packages and tauri-driver.
 deps:
@@ -34,7 +34,7 @@ run-debug: ui
 	./target/debug/lianliankan
 
 ## Every check, in the order CI runs them (fast, local checks first).
-test: deps fmt clippy test-engine test-app test-ui test-web e2e crash
+test: deps fmt clippy test-engine test-app test-server test-ui test-web e2e crash
 
 fmt:
 	cargo fmt --all --check
@@ -57,6 +57,21 @@ test-engine:
 test-app:
 	cargo test -p lianliankan-session
 	cargo test -p lianliankan
+
+## The online server's tests (server/, docs/SERVER.md): every case over real sockets against a
+## SQLite file and a throwaway PostgreSQL cluster (tests/server/pg.sh), and 20,000 fuzzed API
+## requests in process. Ed25519 is optimised even in this debug build: unoptimised, one
+## signature check costs milliseconds and the fuzz run minutes.
+SERVER_TEST_FLAGS := --config 'profile.dev.package.curve25519-dalek.opt-level=3' \
+	--config 'profile.dev.package.ed25519-dalek.opt-level=3'
+test-server:
+	LLK_FUZZ_REQUESTS=$${LLK_FUZZ_REQUESTS:-20000} tests/server/pg.sh \
+		cargo test -p lianliankan-server $(SERVER_TEST_FLAGS)
+
+## 300,000 fuzzed API requests through the server's router (docs/SERVER.md).
+fuzz-server:
+	LLK_FUZZ_REQUESTS=300000 cargo test -p lianliankan-server $(SERVER_TEST_FLAGS) \
+		--test fuzz -- --nocapture
 
 ## Regenerate ui/src/bindings/ from the Rust types (commit the result).
 bindings:
@@ -157,6 +172,13 @@ web: wasm
 ## Serve web/dist/ on http://127.0.0.1:8080/ (LLK_WEB_PORT=... for another port).
 serve-web:
 	node web/serve.mjs web/dist
+
+## The web build and the daily leaderboards' API on http://127.0.0.1:8080/ (llk-server in
+## release, SQLite at data/llk.db; docs/SERVER.md).
+serve: web
+	cargo build --release -p lianliankan-server
+	LLK_DB=sqlite://data/llk.db LLK_ADDR=127.0.0.1:8080 LLK_WEB_DIR=web/dist \
+		./target/release/llk-server
 
 bench:
 	cargo bench -p lianliankan-engine

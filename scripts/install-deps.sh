@@ -37,6 +37,8 @@ APT_PACKAGES=(
     # standard library compiled from its source (rustup cannot download a wasm32 std here),
     # wasm-ld-16 links it, binaryen's wasm-opt shrinks the module
     rustc-web cargo-web rust-web-src lld-16 binaryen
+    # llk-server's tests run every case on a throwaway PostgreSQL 15 cluster (tests/server/pg.sh)
+    postgresql
 )
 
 missing_apt() {

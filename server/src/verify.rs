@@ -153,3 +153,19 @@ pub fn check_window(date: UtcDate, today: UtcDate) -> Result<(), ApiError> {
         ))
     }
 }
+
+/// A stored result checked again from what is kept (payload, key, signature): the
+/// signature, the claim and the replay on its day's deal, without the date window.
+pub fn reverify(deals: &Deals, payload: &str, key: &str, sig: &str) -> Result<Verified, ApiError> {
+    let envelope = llk_online::Envelope {
+        payload: payload.to_string(),
+        key: key.to_string(),
+        sig: sig.to_string(),
+    };
+    let body = serde_json::to_vec(&envelope)
+        .map_err(|e| ApiError::new(ErrorCode::BadJson, e.to_string()))?;
+    let claim = llk_online::open(&body)?;
+    let date = parse_date(&claim.date)?;
+    let start = deals.start(date, claim.mode)?;
+    replay(&start, &claim)
+}
