@@ -1,6 +1,7 @@
 //! The clock and the entropy of the session in a browser, which the session may not take
 //! itself: the clock is the last `now_ms` the page sent (`Date.now()` with each request), the
-//! entropy a ChaCha generator seeded once from the page's `crypto.getRandomValues`. It is
+//! entropy a ChaCha generator seeded once from the page's `crypto.getRandomValues` (256 bits
+//! when the page sends them, as 64 hex digits; a decimal u64 still works). It is
 //! ChaCha8, the engine's own generator (`llk_engine::rng`), so the module carries one ChaCha
 //! core, not two (a second one, ChaCha12, cost ~5 kB of module); the seeds it draws only
 //! need to be unpredictable and spread, which eight rounds give.
@@ -37,6 +38,15 @@ impl WebHost {
         WebHost {
             clock,
             rng: Mutex::new(ChaCha8Rng::seed_from_u64(seed)),
+        }
+    }
+
+    /// A host whose generator is seeded with all of `seed` (256 bits from the page: the
+    /// online identity's secret key is drawn from it, so 64 bits would not do).
+    pub fn from_seed(clock: Clock, seed: [u8; 32]) -> WebHost {
+        WebHost {
+            clock,
+            rng: Mutex::new(ChaCha8Rng::from_seed(seed)),
         }
     }
 }
@@ -86,5 +96,8 @@ mod tests {
         assert_eq!(xs, ys);
         assert_ne!(xs[0], c.random_u64());
         assert_ne!(xs[0], xs[1]);
+        let d = WebHost::from_seed(Clock::default(), [7; 32]);
+        let e = WebHost::from_seed(Clock::default(), [7; 32]);
+        assert_eq!(d.random_u64(), e.random_u64());
     }
 }

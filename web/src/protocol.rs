@@ -2,7 +2,9 @@
 //! bytes (`Shell::handle`), so that it is tested natively and the wasm exports only move bytes.
 //!
 //! Requests:
-//! - `{"op":"init","files":{"game.json":"...",...},"random":"<u64 decimal>","now_ms":<ms>}`
+//! - `{"op":"init","files":{"game.json":"...",...},"random":"<64 hex digits>","now_ms":<ms>}`
+//!   (`random`: 256 bits of the page's entropy, which seed the generator the online key is
+//!   drawn from; a decimal u64, as pages before online play sent, is still read)
 //!   loads the session over the page's saved files (a damaged or foreign file is set aside, as
 //!   on the desktop, and its notice comes with the `start` command's answer).
 //! - `{"op":"invoke","command":"select","args":{...},"now_ms":<ms>}` runs one command of
@@ -66,6 +68,25 @@ impl Request {
             )),
         }
     }
+}
+
+/// The page's entropy as `init` sends it.
+enum Entropy {
+    /// 64 hex digits: 256 bits.
+    Full([u8; 32]),
+    /// A decimal u64 (pages before online play).
+    Word(u64),
+}
+
+fn entropy(random: &str) -> Option<Entropy> {
+    if random.len() == 64 && random.bytes().all(|c| c.is_ascii_hexdigit()) {
+        let mut bytes = [0u8; 32];
+        for (i, b) in bytes.iter_mut().enumerate() {
+            *b = u8::from_str_radix(random.get(2 * i..2 * i + 2)?, 16).ok()?;
+        }
+        return Some(Entropy::Full(bytes));
+    }
+    random.parse().ok().map(Entropy::Word)
 }
 
 fn field(map: &mut Map<String, Value>, key: &str) -> Result<Value, String> {
@@ -141,9 +162,9 @@ impl Shell {
                 random,
                 now_ms,
             } => {
-                let seed: u64 = random.parse().map_err(|_| {
+                let seed = entropy(&random).ok_or_else(|| {
                     AppError::BadArgument(format!(
-                        "random must be a decimal u64 string, got {random:?}"
+                        "random must be 64 hex digits or a decimal u64 string, got {random:?}"
                     ))
                 })?;
                 if !files.values().all(Value::is_string) {
@@ -154,7 +175,10 @@ impl Shell {
                 let store = BrowserStore::new(files);
                 let clock = Clock::default();
                 clock.set(now_ms);
-                let host = WebHost::new(clock.clone(), seed);
+                let host = match seed {
+                    Entropy::Full(bytes) => WebHost::from_seed(clock.clone(), bytes),
+                    Entropy::Word(word) => WebHost::new(clock.clone(), word),
+                };
                 let session = Session::load(Box::new(store.clone()), Box::new(host));
                 self.loaded = Some(Loaded {
                     session,
@@ -203,6 +227,26 @@ mod tests {
             shell,
             json!({"op": "invoke", "command": command, "args": args, "now_ms": NOW}),
         )
+    }
+
+    #[test]
+    fn the_pages_256_bits_seed_the_online_key() {
+        let key = |random: &str| {
+            let mut shell = Shell::new();
+            let r = json!({"op": "init", "files": {}, "random": random, "now_ms": NOW});
+            ok(&call(&mut shell, r));
+            ok(&invoke(&mut shell, "online_status", json!({})))["key"].clone()
+        };
+        let a = "0123456789abcdef".repeat(4);
+        let b = format!("{}0", &a[..63]);
+        assert_eq!(key(&a), key(&a));
+        assert_ne!(key(&a), key(&b), "every digit counts");
+        assert_ne!(key(&a), key("12345"));
+        for bad in ["+f".repeat(32), "g".repeat(64), "-1".into()] {
+            let mut shell = Shell::new();
+            let r = json!({"op": "init", "files": {}, "random": bad, "now_ms": NOW});
+            assert_eq!(err_code(&call(&mut shell, r)), "bad_argument", "{bad}");
+        }
     }
 
     fn ok(answer: &Value) -> &Value {
