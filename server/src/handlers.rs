@@ -26,13 +26,14 @@ type Answer<T> = Result<Json<T>, Refusal>;
 /// The client's address: the peer's, or the last X-Forwarded-For entry when trusted.
 fn client_ip(state: &AppState, req_headers: &HeaderMap, peer: Option<SocketAddr>) -> IpAddr {
     if state.trust_forwarded {
+        // The entry the trusted proxy appended: the last one of the last header.
         let forwarded = req_headers
             .get_all("x-forwarded-for")
             .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(','))
-            .filter_map(|s| s.trim().parse::<IpAddr>().ok())
-            .last();
+            .next_back()
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.rsplit(',').next())
+            .and_then(|s| s.trim().parse::<IpAddr>().ok());
         if let Some(ip) = forwarded {
             return ip;
         }

@@ -2,6 +2,7 @@
 //! before it returns), one writing connection (the group-commit writer's) and a few
 //! reading ones, all used on blocking threads.
 
+use std::collections::hash_map::Entry as Slot;
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -186,14 +187,14 @@ fn write(conn: &mut Connection, batch: &[Accepted]) -> Result<Vec<Written>, Stor
             ])?;
             inserted.push(n == 1);
             let k: BestKey = (a.date.clone(), a.mode, a.key.clone());
-            if !current.contains_key(&k) {
+            if let Slot::Vacant(slot) = current.entry(k) {
                 let found: Option<(bool, i64)> = best
                     .query_row(params![a.date, a.mode.as_str(), a.key], |r| {
                         Ok((r.get(0)?, r.get(1)?))
                     })
                     .optional()?;
                 if let Some((p, t)) = found {
-                    current.insert(k, (p, to_u64(t)));
+                    slot.insert((p, to_u64(t)));
                 }
             }
         }
