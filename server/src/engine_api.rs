@@ -1,13 +1,10 @@
 //! The engine's replay and daily deals as `verify` calls them: refusals carry the API's
 //! code (`ReplayError::code`) and the engine's message.
-//! TEMPORARY: `daily_stack_options` stands in for `llk_engine::code::daily_stack`'s until
-//! it lands in git.
 
 use llk_engine::classic::game::Game;
-use llk_engine::code::daily::UtcDate;
 use llk_engine::line::{ClassicStep, StackStep};
 use llk_engine::replay::{ReplayError, Replayed};
-use llk_engine::stack::game::{StackGame, StackOptions};
+use llk_engine::stack::game::StackGame;
 
 /// A refused line: the API's code and a line for people.
 pub struct Refusal {
@@ -24,13 +21,7 @@ impl From<ReplayError> for Refusal {
     }
 }
 
-pub fn daily_stack_options(date: UtcDate) -> StackOptions {
-    StackOptions {
-        level: Some(2),
-        seed: llk_engine::code::daily::daily_seed(date),
-        ..StackOptions::default()
-    }
-}
+pub use llk_engine::code::daily_stack::daily_stack_options;
 
 pub fn classic_replay(
     start: &Game,
