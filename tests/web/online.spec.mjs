@@ -4,8 +4,8 @@
 // own browser context (their own storage, so their own key), on a 390×844 phone by finger taps:
 // each turns "Post my daily results" on with a name, deals today's daily classic from the New
 // game dialog, and clears it by tapping the pairs of the deal's certificate (kept in the save:
-// no hint, so the win is posted) at a human pace (the server refuses matches less than 150 ms
-// apart). The win dialog must show "Posting…" then the player's rank and the day's top lines;
+// no hint, so the win is posted) at a person's pace (the server refuses matches less than
+// 150 ms of game time apart). The win dialog must show "Posting…" then the player's rank and the day's top lines;
 // the second player's board lists both names; the first player's New game dialog then shows
 // both too. Skipped (with a note) when either build is missing.
 import { spawn } from "node:child_process";
@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CHROMIUM_ARGS, check, DIST, LOAD_MS, PHONES } from "./lib.mjs";
-import { matchPair, openGame, saved } from "./phone/game.mjs";
+import { openGame, saved, tileSel } from "./phone/game.mjs";
 import { installTouchGuard, tap } from "./phone/touch.mjs";
 
 const require = createRequire(new URL("../../ui/package.json", import.meta.url));
@@ -24,8 +24,12 @@ const { chromium } = require("playwright-core");
 
 const BIN = fileURLToPath(new URL("../../target/release/llk-server", import.meta.url));
 const ART = fileURLToPath(new URL("./artifacts/", import.meta.url));
-/** More than the server's human bound between two classic matches (150 ms). */
-const PACE_MS = 220;
+/**
+ * The wait between two taps, well above the server's human bound between two classic matches
+ * (150 ms of game time, the first match's counted from 0): the game clock starts at the first
+ * tap and is the view's (it may run behind the wall clock around a match).
+ */
+const TAP_GAP_MS = 250;
 
 for (const [what, path] of [
   ["llk-server (cargo build -p lianliankan-server --release)", BIN],
@@ -71,6 +75,8 @@ async function startServer() {
 }
 
 const problems = [];
+/** The pages' console lines about online play, printed when the run fails. */
+const consoleLines = [];
 
 async function phone(browser, origin, who) {
   const context = await browser.newContext({
@@ -87,7 +93,10 @@ async function phone(browser, origin, who) {
   });
   const page = await context.newPage();
   page.on("pageerror", (e) => problems.push(`${who}: page error: ${e.message}`));
-  page.on("console", (m) => /Content Security Policy|Refused to/.test(m.text()) && problems.push(`${who}: CSP: ${m.text()}`));
+  page.on("console", (m) => {
+    if (/Content Security Policy|Refused to/.test(m.text())) problems.push(`${who}: CSP: ${m.text()}`);
+    if (/online|command refused/.test(m.text())) consoleLines.push(`${who}: ${m.type()}: ${m.text()}`);
+  });
   await openGame(page, `${origin}/`);
   return { context, page };
 }
@@ -123,18 +132,21 @@ async function dealDailyClassic(page) {
   );
 }
 
-/** Clears the board by its certificate, a pair every PACE_MS at least; returns the matches. */
+/** Clears the board by its certificate at a person's pace (a tap every TAP_GAP_MS at least); returns the matches. */
 async function playCertificate(page) {
   const save = await saved(page);
   const moves = save?.certificate ?? save?.game?.certificate;
   check(Array.isArray(moves) && moves.length > 0, `no certificate in the save: ${JSON.stringify(save)?.slice(0, 200)}`);
   let n = 0;
-  for (const pair of moves) {
-    const t0 = Date.now();
-    await matchPair(page, pair);
+  for (const [a, b] of moves) {
+    const left = Number(await page.textContent("#tiles-left"));
+    await tap(page, tileSel(a));
+    await page.waitForSelector(`${tileSel(a)}[aria-pressed="true"]`, { timeout: 10_000 });
+    await page.waitForTimeout(TAP_GAP_MS);
+    await tap(page, tileSel(b));
+    await page.waitForFunction((x) => Number(document.getElementById("tiles-left").textContent) === x, left - 2, { timeout: 10_000 });
+    await page.waitForTimeout(TAP_GAP_MS);
     n++;
-    const rest = PACE_MS - (Date.now() - t0);
-    if (rest > 0) await page.waitForTimeout(rest);
   }
   return n;
 }
@@ -142,9 +154,18 @@ async function playCertificate(page) {
 /** The win dialog after the post: the status line and the board's names. */
 async function wonBoard(page) {
   await page.waitForSelector("#dlg-won[open]", { timeout: 20_000 });
-  await page.waitForFunction(() => /^Rank \d+ of \d+/.test(document.getElementById("won-online-status").textContent ?? ""), null, {
-    timeout: 30_000,
-  });
+  await page
+    .waitForFunction(() => /^Rank \d+ of \d+/.test(document.getElementById("won-online-status").textContent ?? ""), null, {
+      timeout: 30_000,
+    })
+    .catch(async (e) => {
+      const seen = await page.evaluate(() => ({
+        section: document.getElementById("won-online").hidden ? "(hidden)" : document.getElementById("won-online").textContent,
+        toasts: document.getElementById("toasts").textContent,
+        daily: document.getElementById("daily-label").textContent,
+      }));
+      throw new Error(`no rank in the win dialog: ${JSON.stringify(seen)} (${e.message.split("\n")[0]})`);
+    });
   await page.waitForSelector("#won-online-board .lb-table");
   return page.evaluate(() => ({
     status: document.getElementById("won-online-status").textContent,
@@ -194,6 +215,6 @@ try {
   await server.stop();
 }
 if (failed) {
-  console.error(`online.spec: FAILED: ${failed.stack ?? failed}\n${problems.join("\n")}\nserver log:\n${server.log().slice(-2000)}`);
+  console.error(`online.spec: FAILED: ${failed.stack ?? failed}\n${problems.join("\n")}\n${consoleLines.join("\n")}\nserver log:\n${server.log().slice(-2000)}`);
   process.exit(1);
 }
