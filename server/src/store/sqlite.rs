@@ -16,8 +16,9 @@ use super::{
     Written,
 };
 
-/// Reading connections kept open between requests.
-const KEPT_READERS: usize = 8;
+/// Reads at once (each on its own connection, kept open between requests): more than a
+/// few per core only adds waiting inside SQLite.
+const READERS: usize = 8;
 
 /// The schema, one migration per entry (entry i takes the schema to version i + 1).
 const MIGRATIONS: &[&str] = &["
@@ -62,6 +63,7 @@ pub struct SqliteStore {
     path: String,
     writer: Arc<Mutex<Connection>>,
     readers: Arc<Mutex<Vec<Connection>>>,
+    reading: Arc<tokio::sync::Semaphore>,
 }
 
 fn connect(path: &str) -> Result<Connection, rusqlite::Error> {
@@ -133,6 +135,7 @@ impl SqliteStore {
             path,
             writer: Arc::new(Mutex::new(writer)),
             readers: Arc::new(Mutex::new(Vec::new())),
+            reading: Arc::new(tokio::sync::Semaphore::new(READERS)),
         })
     }
 
@@ -143,6 +146,11 @@ impl SqliteStore {
     ) -> Result<T, StoreError> {
         let readers = self.readers.clone();
         let path = self.path.clone();
+        let _turn = self
+            .reading
+            .acquire()
+            .await
+            .map_err(|e| StoreError::Task(e.to_string()))?;
         blocking(move || {
             let pooled = readers.lock().unwrap_or_else(PoisonError::into_inner).pop();
             let mut conn = match pooled {
@@ -151,7 +159,7 @@ impl SqliteStore {
             };
             let out = f(&mut conn);
             let mut kept = readers.lock().unwrap_or_else(PoisonError::into_inner);
-            if kept.len() < KEPT_READERS {
+            if kept.len() < READERS {
                 kept.push(conn);
             }
             out
