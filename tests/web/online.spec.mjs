@@ -7,7 +7,7 @@
 // no hint, so the win is posted) at a person's pace (the server refuses matches less than
 // 150 ms of game time apart). The win dialog must show "Posting…" then the player's rank and the day's top lines;
 // the second player's board lists both names; the first player's New game dialog then shows
-// both too. Skipped (with a note) when either build is missing.
+// both too, and its Daily stack deals today's stack challenge. Skipped (with a note) when either build is missing.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -205,7 +205,23 @@ try {
   await a.page.waitForSelector("#dlg-new[open]");
   await a.page.waitForFunction(() => document.querySelectorAll("#daily-board-body td.lb-name").length >= 1, null, { timeout: 20_000 });
   await a.page.evaluate(() => document.getElementById("daily-board").scrollIntoView({ block: "end" }));
+  const adaSees = await a.page.$$eval("#daily-board-body td.lb-name", (tds) => tds.map((td) => td.textContent));
+  console.log(`  Ada's New game dialog: ${JSON.stringify(adaSees)}`);
   await a.page.screenshot({ path: join(ART, "online-ada-newgame.png") });
+  // the stack side: nobody has finished it; Daily stack deals today's stack challenge
+  await tap(a.page, "#daily-board-stack");
+  await a.page.waitForFunction(() => /Nobody/.test(document.getElementById("daily-board-body").textContent), null, { timeout: 20_000 });
+  const before = await a.page.evaluate(() => document.documentElement.dataset.game);
+  await tap(a.page, "#new-daily-stack");
+  await a.page.waitForFunction(
+    (was) =>
+      document.documentElement.dataset.game !== was &&
+      document.documentElement.dataset.mode === "stack" &&
+      !document.getElementById("daily-label").hidden,
+    before,
+    { timeout: 30_000 },
+  );
+  await a.page.screenshot({ path: join(ART, "online-ada-daily-stack.png") });
   check(problems.length === 0, problems.join("\n"));
   console.log("online.spec: ok");
 } catch (e) {
