@@ -349,7 +349,9 @@ export class App {
     const level =
       v.options.imported === true
         ? this.t("stack.brought")
-        : v.options.level === null
+        : v.options.real_style === true
+          ? this.t("newgame.dailyStack")
+          : v.options.level === null
           ? this.t("stack.custom")
           : this.t("stack.levelName", { level: v.options.level });
     this.wonDialog.openStack(v, this.clock.elapsed(), level, this.t, newBest, this.reducedMotion.matches);

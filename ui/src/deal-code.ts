@@ -132,9 +132,10 @@ export class DealCodes {
     const code = this.view ? codeOf(this.view) : null;
     this.code.textContent = code ?? "";
     const s = this.status;
-    const daily = s?.current ?? s?.stack_current ?? null;
+    const stack = s?.stack_current ?? null;
+    const daily = s?.current ?? stack;
     this.dailyLabel.hidden = daily === null;
-    this.dailyLabel.textContent = daily === null ? "" : t("daily.label", { date: daily });
+    this.dailyLabel.textContent = daily === null ? "" : t(daily === stack ? "daily.labelStack" : "daily.label", { date: daily });
     this.line.hidden = code === null && daily === null;
     this.code.parentElement!.hidden = code === null;
     if (s) {

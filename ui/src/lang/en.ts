@@ -330,6 +330,7 @@ export const en = {
   "notice.file.outbox": "daily results waiting to be posted",
   "daily.stackBest": "stack best {best}",
   "online.notPostable": "This win had help (a hint or Demo): it is not posted.",
+  "daily.labelStack": "Daily stack {date}",
   "notice.unknown": "Some saved data could not be used; a fresh start was made.",
 } as const satisfies Record<string, string> & Record<`face.${FaceName}`, string>;
 

@@ -326,5 +326,6 @@ export const zhHans: Table = {
   "notice.file.outbox": "等待上传的每日成绩",
   "daily.stackBest": "叠叠消最佳 {best}",
   "online.notPostable": "这局用了帮助（提示或演示）：不上传。",
+  "daily.labelStack": "每日叠叠消 {date}",
   "notice.unknown": "部分保存的数据无法使用，已重新开始。",
 };

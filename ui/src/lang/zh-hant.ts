@@ -327,5 +327,6 @@ export const zhHant: Table = {
   "notice.file.outbox": "等待上傳的每日成績",
   "daily.stackBest": "疊疊消最佳 {best}",
   "online.notPostable": "這局用了幫助（提示或示範）：不上傳。",
+  "daily.labelStack": "每日疊疊消 {date}",
   "notice.unknown": "部分儲存的資料無法使用，已重新開始。",
 };
