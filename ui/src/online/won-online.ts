@@ -19,6 +19,8 @@ export class WonOnline {
   private day: { date: string; mode: DailyMode } | null = null;
   /** The session's word before the win: no help so far, so the win can be posted. */
   private postable = true;
+  /** "Posting…" is shown: no word about this result yet. */
+  private awaiting = false;
   private drawing = 0;
 
   constructor(private readonly online: Online) {
@@ -28,6 +30,7 @@ export class WonOnline {
   /** A win that is no daily game: nothing online to show. */
   hide(): void {
     this.day = null;
+    this.awaiting = false;
     this.drawing++;
     setHidden(this.section, true);
   }
@@ -48,7 +51,7 @@ export class WonOnline {
           void fillBoard(this.board, this.online, s, date, mode);
           return;
         }
-        this.say(this.online.t()("online.posting"));
+        this.say(this.online.t()("online.posting"), true);
         void this.online.sender.flush(true);
       },
       (e: unknown) => console.warn("online: status", e),
@@ -59,7 +62,8 @@ export class WonOnline {
     return this.day !== null && this.day.date === date && this.day.mode === mode;
   }
 
-  private say(text: string): void {
+  private say(text: string, awaiting = false): void {
+    this.awaiting = awaiting;
     this.text.textContent = text;
     setHidden(this.text, text === "");
   }
@@ -74,7 +78,7 @@ export class WonOnline {
     }
     if (!this.following(e.item.date, e.item.mode)) return;
     setHidden(this.section, false);
-    if (e.kind === "posting") this.say(t("online.posting"));
+    if (e.kind === "posting") this.say(t("online.posting"), true);
     else if (e.kind === "queued") this.say(t("online.queued"));
     else if (e.kind === "refused") this.say(refusedText(e.error.error, t));
     else this.posted(e.answer);
@@ -95,7 +99,7 @@ export class WonOnline {
    * refusal the session keeps, else the outbox says whether it still waits; else nothing.
    */
   private async settle(status: OnlineStatus | null, date: string, mode: DailyMode): Promise<void> {
-    const posting = () => this.following(date, mode) && this.text.textContent === this.online.t()("online.posting");
+    const posting = () => this.following(date, mode) && this.awaiting;
     if (!posting()) return;
     const s = status ?? (await this.online.current());
     const answer = this.online.answerFor(s, date, mode);
@@ -107,6 +111,9 @@ export class WonOnline {
     if (waiting) this.say(this.online.t()("online.queued"));
     // a win with a hint, Demo or "Show me" is not sealed: say so rather than nothing
     else if (!this.postable) this.say(this.online.t()("online.notPostable"));
-    else setHidden(this.section, true);
+    else {
+      this.awaiting = false;
+      setHidden(this.section, true);
+    }
   }
 }
