@@ -9,6 +9,7 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS } from "../../tests/web/lib.mjs";
 import { serve } from "../../web/serve.mjs";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
@@ -17,11 +18,7 @@ const out = resolve(process.argv[3] ?? resolve(here, "../../tests/web/artifacts/
 mkdirSync(out, { recursive: true });
 const server = await serve(dist, 0);
 const origin = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
 const problems = [];
 
 /** The stand-in session, run in the page before its scripts (its config serialised in). */
