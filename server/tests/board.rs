@@ -258,3 +258,34 @@ fn rate_limits_answer_429_with_retry_after() {
         "a repeat once, refused results never"
     );
 }
+
+#[test]
+fn concurrent_submissions_group_commit_and_agree() {
+    each_db(|db| {
+        let server = Server::start(db);
+        // 24 players, each posting two results and one of them twice, all at once: the
+        // writer batches them, repeats in one batch included.
+        let envelopes: Vec<_> = (0..24u8)
+            .map(|n| {
+                let gap = 400 + 10 * u64::from(n % 7);
+                (
+                    classic_win(n + 10, &format!("P{n}"), gap),
+                    classic_win(n + 10, &format!("P{n}"), gap + 50),
+                )
+            })
+            .collect();
+        std::thread::scope(|s| {
+            for (a, b) in &envelopes {
+                let server = &server;
+                s.spawn(move || {
+                    for e in [a, b, a] {
+                        let r = server.submit(e);
+                        assert_eq!(r.status, 200, "{}", r.text);
+                    }
+                });
+            }
+        });
+        assert_eq!(server.stored().len(), 48, "each distinct result once");
+        check_against_recompute(&server, "classic");
+    });
+}

@@ -173,10 +173,10 @@ fn mutate_moves(moves: &mut Value, rng: &mut ChaCha8Rng) {
             if let Some(id) = a[i]["take"].as_i64() {
                 let id = id + rng.random_range(-3i64..4);
                 set(&mut a[i], "take", json!(id));
-            } else if let Some(pair) = a[i]["match"].as_array_mut() {
+            } else if let Some(pair) = a[i].get_mut("match").and_then(Value::as_array_mut) {
                 let (p, c) = (rng.random_range(0..2), rng.random_range(0..2));
-                let x = pair[p][c].as_i64().unwrap_or(0);
                 if let Some(cell) = pair.get_mut(p).and_then(|q| q.get_mut(c)) {
+                    let x = cell.as_i64().unwrap_or(0);
                     *cell = json!(x + rng.random_range(-2i64..3));
                 }
             }

@@ -16,7 +16,8 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use llk_online::{Leaderboard, Mode};
+use llk_online::answer::top_percent;
+use llk_online::{Entry, Leaderboard, Mode, You};
 
 /// Why the database failed (answered as `unavailable`, logged).
 #[derive(Debug, thiserror::Error)]
@@ -271,9 +272,49 @@ pub fn rank_sorted(scores: &[Score]) -> Vec<u64> {
     ranks
 }
 
-/// The mode stored as text.
-pub fn mode_text(mode: Mode) -> &'static str {
-    mode.as_str()
+/// A count or time as the databases store it (BIGINT; absurd times saturate).
+pub fn to_i64(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+/// A stored count or time (never negative as written).
+pub fn to_u64(v: i64) -> u64 {
+    u64::try_from(v).unwrap_or(0)
+}
+
+/// A board's answer from its top rows (best first: props, time, name), its finishers and
+/// the caller's best with its standing.
+pub fn assemble(
+    date: &str,
+    mode: Mode,
+    rows: Vec<(bool, u64, String)>,
+    finishers: u64,
+    mine: Option<(Score, Standing)>,
+) -> Leaderboard {
+    let scores: Vec<Score> = rows.iter().map(|r| (r.0, r.1)).collect();
+    let top = rows
+        .into_iter()
+        .zip(rank_sorted(&scores))
+        .map(|((props, time_ms, name), rank)| Entry {
+            rank,
+            name,
+            time_ms,
+            props,
+        })
+        .collect();
+    let you = mine.map(|((props, time_ms), s)| You {
+        rank: s.rank,
+        time_ms,
+        props,
+        top_percent: top_percent(s.rank, s.finishers),
+    });
+    Leaderboard {
+        date: date.to_string(),
+        mode,
+        finishers,
+        top,
+        you,
+    }
 }
 
 #[cfg(test)]

@@ -1,19 +1,19 @@
 //! The PostgreSQL store (tokio-postgres with a deadpool pool). A batch is one transaction
-//! that first takes a transaction-scoped advisory lock per board it touches (in order), so
+//! of a few statements over arrays, that first takes a transaction-scoped advisory lock per board it touches (in order), so
 //! any number of `llk-server` processes on one database write each board one at a time
 //! and read-then-write is exact; reads run in a repeatable-read snapshot.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 use async_trait::async_trait;
 use deadpool_postgres::{Config, GenericClient, Pool, Runtime};
-use llk_online::{answer::top_percent, Entry, Leaderboard, Mode, You};
+use llk_online::{Leaderboard, Mode};
 use tokio_postgres::error::SqlState;
 use tokio_postgres::{IsolationLevel, NoTls};
 
 use super::{
-    plan, rank_sorted, second, Accepted, BestKey, Score, Standing, Store, StoreError, Stored,
-    Written,
+    assemble, plan, second, to_i64, to_u64, Accepted, BestKey, Score, Standing, Store, StoreError,
+    Stored, Written,
 };
 
 /// Attempts of a batch that hit a deadlock or a serialization failure.
@@ -64,14 +64,6 @@ pub struct PgStore {
 
 fn pool_err(e: impl std::fmt::Display) -> StoreError {
     StoreError::Pool(e.to_string())
-}
-
-fn to_i64(v: u64) -> i64 {
-    i64::try_from(v).unwrap_or(i64::MAX)
-}
-
-fn to_u64(v: i64) -> u64 {
-    u64::try_from(v).unwrap_or(0)
 }
 
 impl PgStore {
@@ -126,6 +118,8 @@ fn retryable(e: &StoreError) -> bool {
     }
 }
 
+/// Writes a batch in one transaction and seven round trips whatever its size: each step is
+/// one statement over arrays (`unnest`).
 async fn write(
     client: &mut deadpool_postgres::Client,
     batch: &[Accepted],
@@ -135,102 +129,127 @@ async fn write(
         .iter()
         .map(|a| (a.date.as_str(), a.mode.as_str()))
         .collect();
+    let (dates, modes): (Vec<&str>, Vec<&str>) = boards.into_iter().unzip();
     let lock = tx
-        .prepare_cached("SELECT pg_advisory_xact_lock(hashtext($1 || ' ' || $2))")
+        .prepare_cached(
+            "SELECT pg_advisory_xact_lock(hashtext(d || ' ' || m))
+             FROM unnest($1::text[], $2::text[]) AS b(d, m) ORDER BY d, m",
+        )
         .await?;
-    for (date, mode) in &boards {
-        tx.execute(&lock, &[date, mode]).await?;
-    }
+    tx.query(&lock, &[&dates, &modes]).await?;
+
+    let col = |f: fn(&Accepted) -> String| batch.iter().map(f).collect::<Vec<String>>();
+    let digests: Vec<&[u8]> = batch.iter().map(|a| a.digest.as_slice()).collect();
+    let (dates, modes, keys) = (
+        col(|a| a.date.clone()),
+        col(|a| a.mode.as_str().to_string()),
+        col(|a| a.key.clone()),
+    );
+    let times: Vec<i64> = batch.iter().map(|a| to_i64(a.time_ms)).collect();
+    let props: Vec<bool> = batch.iter().map(|a| a.props).collect();
+    let (payloads, sigs) = (col(|a| a.payload.clone()), col(|a| a.sig.clone()));
+    let received: Vec<i64> = batch.iter().map(|a| a.received_at).collect();
     let insert = tx
         .prepare_cached(
             "INSERT INTO submissions (digest, date, mode, key, time_ms, props, payload, sig,
-             received_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-             ON CONFLICT (digest) DO NOTHING",
+             received_at)
+             SELECT * FROM unnest($1::bytea[], $2::text[], $3::text[], $4::text[],
+               $5::int8[], $6::bool[], $7::text[], $8::text[], $9::int8[])
+             ON CONFLICT (digest) DO NOTHING RETURNING digest",
         )
         .await?;
-    let mut order: Vec<usize> = (0..batch.len()).collect();
-    order.sort_by(|&i, &j| batch[i].digest.cmp(&batch[j].digest));
-    let mut inserted = vec![false; batch.len()];
-    for i in order {
-        let a = &batch[i];
-        let n = tx
-            .execute(
-                &insert,
-                &[
-                    &a.digest,
-                    &a.date,
-                    &a.mode.as_str(),
-                    &a.key,
-                    &to_i64(a.time_ms),
-                    &a.props,
-                    &a.payload,
-                    &a.sig,
-                    &a.received_at,
-                ],
-            )
-            .await?;
-        inserted[i] = n == 1;
-    }
+    let new: HashSet<Vec<u8>> = tx
+        .query(
+            &insert,
+            &[
+                &digests, &dates, &modes, &keys, &times, &props, &payloads, &sigs, &received,
+            ],
+        )
+        .await?
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    // A digest twice in the batch is new once, the first time.
+    let mut seen = HashSet::new();
+    let inserted: Vec<bool> = batch
+        .iter()
+        .map(|a| new.contains(&a.digest) && seen.insert(a.digest.as_slice()))
+        .collect();
+
     let read = tx
         .prepare_cached(
-            "SELECT props, time_ms FROM best WHERE date = $1 AND mode = $2 AND key = $3",
+            "SELECT b.date, b.mode, b.key, b.props, b.time_ms FROM best b
+             JOIN unnest($1::text[], $2::text[], $3::text[]) AS k(date, mode, key)
+             ON b.date = k.date AND b.mode = k.mode AND b.key = k.key",
         )
         .await?;
-    let keys: BTreeSet<BestKey> = batch
-        .iter()
-        .map(|a| (a.date.clone(), a.mode, a.key.clone()))
-        .collect();
     let mut current: HashMap<BestKey, Score> = HashMap::new();
-    for k in keys {
-        if let Some(r) = tx.query_opt(&read, &[&k.0, &k.1.as_str(), &k.2]).await? {
-            let t: i64 = r.get(1);
-            current.insert(k, (r.get(0), to_u64(t)));
-        }
+    for r in tx.query(&read, &[&dates, &modes, &keys]).await? {
+        let mode = Mode::parse(r.get(1)).map_err(|e| StoreError::Corrupt(e.message))?;
+        current.insert((r.get(0), mode, r.get(2)), (r.get(3), to_u64(r.get(4))));
     }
     let p = plan(batch, &inserted, &current);
+
     let upsert = tx
         .prepare_cached(
             "INSERT INTO best (date, mode, key, props, time_ms, achieved_at)
-             VALUES ($1, $2, $3, $4, $5, $6)
+             SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bool[], $5::int8[],
+               $6::int8[])
              ON CONFLICT (date, mode, key) DO UPDATE SET props = excluded.props,
              time_ms = excluded.time_ms, achieved_at = excluded.achieved_at",
         )
         .await?;
-    for b in &p.bests {
-        tx.execute(
-            &upsert,
-            &[
-                &b.date,
-                &b.mode.as_str(),
-                &b.key,
-                &b.score.0,
-                &to_i64(b.score.1),
-                &b.achieved_at,
-            ],
-        )
-        .await?;
-    }
+    let b = &p.bests;
+    tx.execute(
+        &upsert,
+        &[
+            &b.iter().map(|b| b.date.as_str()).collect::<Vec<_>>(),
+            &b.iter().map(|b| b.mode.as_str()).collect::<Vec<_>>(),
+            &b.iter().map(|b| b.key.as_str()).collect::<Vec<_>>(),
+            &b.iter().map(|b| b.score.0).collect::<Vec<_>>(),
+            &b.iter().map(|b| to_i64(b.score.1)).collect::<Vec<_>>(),
+            &b.iter().map(|b| b.achieved_at).collect::<Vec<_>>(),
+        ],
+    )
+    .await?;
     let player = tx
         .prepare_cached(
-            "INSERT INTO players (key, name, name_updated) VALUES ($1, $2, $3)
+            "INSERT INTO players (key, name, name_updated)
+             SELECT * FROM unnest($1::text[], $2::text[], $3::int8[])
              ON CONFLICT (key) DO UPDATE SET name = excluded.name,
              name_updated = excluded.name_updated
              WHERE excluded.name_updated >= players.name_updated",
         )
         .await?;
-    for (key, (name, at)) in &p.players {
-        tx.execute(&player, &[key, name, at]).await?;
-    }
+    let pl = &p.players;
+    tx.execute(
+        &player,
+        &[
+            &pl.keys().map(String::as_str).collect::<Vec<_>>(),
+            &pl.values().map(|v| v.0.as_str()).collect::<Vec<_>>(),
+            &pl.values().map(|v| v.1).collect::<Vec<_>>(),
+        ],
+    )
+    .await?;
     let tally = tx
         .prepare_cached(
-            "INSERT INTO tally (date, mode, props, second, n) VALUES ($1, $2, $3, $4, $5)
+            "INSERT INTO tally (date, mode, props, second, n)
+             SELECT * FROM unnest($1::text[], $2::text[], $3::bool[], $4::int8[], $5::int8[])
              ON CONFLICT (date, mode, props, second) DO UPDATE SET n = tally.n + excluded.n",
         )
         .await?;
-    for ((date, mode, props, sec), n) in &p.tally {
-        tx.execute(&tally, &[date, &mode.as_str(), props, sec, n])
-            .await?;
-    }
+    let t = &p.tally;
+    tx.execute(
+        &tally,
+        &[
+            &t.keys().map(|k| k.0.as_str()).collect::<Vec<_>>(),
+            &t.keys().map(|k| k.1.as_str()).collect::<Vec<_>>(),
+            &t.keys().map(|k| k.2).collect::<Vec<_>>(),
+            &t.keys().map(|k| k.3).collect::<Vec<_>>(),
+            &t.values().copied().collect::<Vec<_>>(),
+        ],
+    )
+    .await?;
     tx.commit().await?;
     Ok(p.written)
 }
@@ -316,17 +335,6 @@ impl Store for PgStore {
             .iter()
             .map(|r| (r.get(0), to_u64(r.get(1)), r.get(2)))
             .collect();
-        let scores: Vec<Score> = rows.iter().map(|r| (r.0, r.1)).collect();
-        let top = rows
-            .into_iter()
-            .zip(rank_sorted(&scores))
-            .map(|((props, time_ms, name), rank)| Entry {
-                rank,
-                name,
-                time_ms,
-                props,
-            })
-            .collect();
         let mine = match key {
             Some(k) => {
                 let q = tx
@@ -341,26 +349,12 @@ impl Store for PgStore {
             None => None,
         };
         let board = standing(&tx, date, m, (false, 0)).await?;
-        let you = match mine {
-            Some(score) => {
-                let s = standing(&tx, date, m, score).await?;
-                Some(You {
-                    rank: s.rank,
-                    time_ms: score.1,
-                    props: score.0,
-                    top_percent: top_percent(s.rank, s.finishers),
-                })
-            }
+        let mine = match mine {
+            Some(score) => Some((score, standing(&tx, date, m, score).await?)),
             None => None,
         };
         tx.commit().await?;
-        Ok(Leaderboard {
-            date: date.to_string(),
-            mode,
-            finishers: board.finishers,
-            top,
-            you,
-        })
+        Ok(assemble(date, mode, rows, board.finishers, mine))
     }
 
     async fn submissions(&self) -> Result<Vec<Stored>, StoreError> {

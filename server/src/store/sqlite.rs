@@ -8,12 +8,12 @@ use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use async_trait::async_trait;
-use llk_online::{answer::top_percent, Entry, Leaderboard, Mode, You};
+use llk_online::{Leaderboard, Mode};
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 
 use super::{
-    plan, rank_sorted, second, Accepted, BestKey, Score, Standing, Store, StoreError, Stored,
-    Written,
+    assemble, plan, second, to_i64, to_u64, Accepted, BestKey, Score, Standing, Store, StoreError,
+    Stored, Written,
 };
 
 /// Reads at once (each on its own connection, kept open between requests): more than a
@@ -106,14 +106,6 @@ async fn blocking<T: Send + 'static>(
     tokio::task::spawn_blocking(f)
         .await
         .map_err(|e| StoreError::Task(e.to_string()))?
-}
-
-fn to_i64(v: u64) -> i64 {
-    i64::try_from(v).unwrap_or(i64::MAX)
-}
-
-fn to_u64(v: i64) -> u64 {
-    u64::try_from(v).unwrap_or(0)
 }
 
 impl SqliteStore {
@@ -292,17 +284,6 @@ fn leaderboard(
         })?;
         rows.collect::<Result<_, _>>()?
     };
-    let scores: Vec<Score> = rows.iter().map(|r| (r.0, to_u64(r.1))).collect();
-    let top = rows
-        .into_iter()
-        .zip(rank_sorted(&scores))
-        .map(|((props, t, name), rank)| Entry {
-            rank,
-            name,
-            time_ms: to_u64(t),
-            props,
-        })
-        .collect();
     let mine: Option<(bool, i64)> = match key {
         Some(k) => tx
             .prepare_cached(
@@ -313,26 +294,19 @@ fn leaderboard(
         None => None,
     };
     let board = standing(&tx, date, m, (false, 0))?;
-    let you = match mine {
+    let mine = match mine {
         Some((props, t)) => {
-            let s = standing(&tx, date, m, (props, to_u64(t)))?;
-            Some(You {
-                rank: s.rank,
-                time_ms: to_u64(t),
-                props,
-                top_percent: top_percent(s.rank, s.finishers),
-            })
+            let score = (props, to_u64(t));
+            Some((score, standing(&tx, date, m, score)?))
         }
         None => None,
     };
     tx.commit()?;
-    Ok(Leaderboard {
-        date: date.to_string(),
-        mode,
-        finishers: board.finishers,
-        top,
-        you,
-    })
+    let rows = rows
+        .into_iter()
+        .map(|(props, t, name)| (props, to_u64(t), name))
+        .collect();
+    Ok(assemble(date, mode, rows, board.finishers, mine))
 }
 
 #[async_trait]
