@@ -10,7 +10,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [ -z "${LLK_TEST_PG:-}" ]; then
-    cargo build --release -p lianliankan-server -p lianliankan-server-load
+    # LLK_SERVER_SKIP_BUILD=1: the release binaries are already built.
+    [ -n "${LLK_SERVER_SKIP_BUILD:-}" ] ||
+        cargo build --release -p lianliankan-server -p lianliankan-server-load
     exec tests/server/pg.sh "$0" "$@"
 fi
 
@@ -34,12 +36,27 @@ fresh_pg() { # a new database on the cluster, its URL
     echo "${LLK_TEST_PG%/*}/$1"
 }
 
+pg_cpu_ms() { # CPU time (user + system) of the cluster so far, ms (USER_HZ 100): its live
+    # processes, plus the backends that have exited (the postmaster's reaped children)
+    local total=0 p main
+    main=$(pgrep -u postgres -x postgres -o)
+    total=$(awk '{print ($16 + $17) * 10}' "/proc/$main/stat")
+    for p in $(pgrep -u postgres -x postgres); do
+        total=$((total + $(awk '{print ($14 + $15) * 10}' "/proc/$p/stat" 2>/dev/null || echo 0)))
+    done
+    echo "$total"
+}
+
 load() { # label, db, servers, then llk-load's own arguments
-    local label=$1 db=$2 servers=$3
+    local label=$1 db=$2 servers=$3 before
     shift 3
     machine "$label"
+    before=$(pg_cpu_ms)
     "$BIN/llk-load" --server "$BIN/llk-server" --db "$db" --servers "$servers" --date "$DATE" \
         --label "$label" "${LIMITS[@]}" "$@"
+    case $db in
+        postgres*) echo "PostgreSQL's processes used $(( $(pg_cpu_ms) - before )) ms of CPU in this run (the server's CPU column leaves them out)" ;;
+    esac
 }
 
 for kind in sqlite postgres balanced; do

@@ -9,7 +9,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [ -z "${LLK_TEST_PG:-}" ]; then
-    cargo build --release -p lianliankan-server -p lianliankan-server-load
+    # LLK_SERVER_SKIP_BUILD=1: the release binaries are already built.
+    [ -n "${LLK_SERVER_SKIP_BUILD:-}" ] ||
+        cargo build --release -p lianliankan-server -p lianliankan-server-load
     exec tests/server/pg.sh "$0" "$@"
 fi
 
