@@ -197,10 +197,12 @@ class WebShell {
   }
 }
 
-/** A fresh u64 from the browser's entropy, as the protocol's decimal string. */
+/**
+ * 256 bits of the browser's entropy, as the protocol's 64 hex digits: they seed the generator
+ * the online identity's secret key is drawn from (web/src/protocol.rs), so all of them count.
+ */
 function entropy(): string {
-  const words = crypto.getRandomValues(new Uint32Array(2));
-  return ((BigInt(words[0] ?? 0) << 32n) | BigInt(words[1] ?? 0)).toString();
+  return Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 let shell: Promise<WebShell> | null = null;
