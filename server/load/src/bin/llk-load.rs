@@ -186,6 +186,7 @@ async fn main() {
         format!("{} ", o.label)
     };
     let mut rows = Vec::new();
+    let own0 = cpu_ms(std::process::id());
     let cpu = || {
         pids.iter()
             .map(|&p| cpu_ms(p))
@@ -283,6 +284,12 @@ async fn main() {
         sampled.push(h.await.unwrap_or(0));
     }
     println!("server: {base} {db}");
+    if let (Some(a), Some(b)) = (own0, cpu_ms(std::process::id())) {
+        println!(
+            "llk-load's own CPU during the runs: {:.1} s (it shares the 2 cores with the server)",
+            b.saturating_sub(a) as f64 / 1000.0
+        );
+    }
     print!("{}", table(&rows));
     if pids.is_empty() {
         println!("server RSS: not read (give --pid, or --server)");
