@@ -157,6 +157,30 @@ fn parse_inner(spec: &Spec, args: &[String], rest_ok: bool) -> CliResult<Parsed>
     Ok(parsed)
 }
 
+/// A command group's subcommand (`llk stack play ...`): its name and its arguments, or the
+/// group's refusal naming its subcommands (`commands`).
+pub fn subcommand<'a>(
+    group: &str,
+    commands: &str,
+    argv: &'a [String],
+) -> CliResult<(&'a str, &'a [String])> {
+    argv.split_first()
+        .map(|(command, rest)| (command.as_str(), rest))
+        .ok_or_else(|| {
+            CliError::usage(format!(
+                "{group}: missing subcommand ({commands}; see 'llk --help')"
+            ))
+        })
+}
+
+/// The refusal of `other`, not a subcommand of `group`.
+pub fn unknown_subcommand(group: &str, commands: &str, other: &str) -> CliError {
+    CliError::usage(format!(
+        "{group}: unknown subcommand '{}' ({commands}; see 'llk --help')",
+        printable(other)
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -87,12 +87,8 @@ fn described(deal: &CodedDeal) -> CliResult<Decoded> {
 
 /// `llk code SUBCOMMAND ...`
 pub fn run(argv: &[String]) -> CliResult<()> {
-    let Some((command, rest)) = argv.split_first() else {
-        return Err(CliError::usage(format!(
-            "code: missing subcommand ({COMMANDS}; see 'llk --help')"
-        )));
-    };
-    match command.as_str() {
+    let (command, rest) = args::subcommand("code", COMMANDS, argv)?;
+    match command {
         "encode" => encode_cmd(rest),
         "decode" => {
             let a = args::parse(&DECODE, rest)?;
@@ -106,10 +102,7 @@ pub fn run(argv: &[String]) -> CliResult<()> {
                 decoded: described(&CodedDeal::Classic(daily_options(date)))?,
             })
         }
-        other => Err(CliError::usage(format!(
-            "code: unknown subcommand '{}' ({COMMANDS}; see 'llk --help')",
-            printable(other)
-        ))),
+        other => Err(args::unknown_subcommand("code", COMMANDS, other)),
     }
 }
 

@@ -9,6 +9,7 @@ mod bench_slide_hints;
 mod bench_stack;
 mod code;
 mod cpu;
+mod daily;
 mod deal;
 mod fail;
 mod io;
@@ -27,7 +28,7 @@ mod workload;
 
 use std::process::ExitCode;
 
-use fail::{CliError, CliResult, EXIT_USAGE};
+use fail::{CliError, CliResult, EXIT_REFUSED, EXIT_USAGE};
 
 const USAGE: &str = "\
 llk — the Lianliankan (连连看 / Onet / Shisen-Sho) rules engine on the command line
@@ -43,6 +44,8 @@ USAGE:
                      | --level N) --seed S
     llk code decode CODE
     llk code daily YYYY-MM-DD
+    llk daily stack YYYY-MM-DD
+    llk daily verify CLAIM
     llk play  BOARD R1 C1 R2 C2 [--slide RULE] [--no-border]
     llk journey --level N [--seed S] [--carried POINTS]
     llk stack deal (--level N | --tiles T --kinds K --layers L) [--peak P] [--seed S]
@@ -99,6 +102,20 @@ COMMANDS:
             {..., \"mode\": \"stack\", \"level\", \"seed\"}; daily prints the same for the
             UTC date's daily deal, with \"date\". A mistyped code (its check symbol does not
             match), a code from a newer version and a game a code cannot hold are refused.
+    daily stack  The UTC date's daily stack challenge (docs/api.md): {\"date\", \"seed\"
+            (a decimal string), \"tray\": 7, \"tiles\", \"kinds\", \"layers\",
+            \"options\": {...}, \"certificate\": [ids...]}: the first seed from the
+            date's own whose real-style map the solver proves winnable within a fixed node
+            budget (the same on every machine); options are what deals it (the app's
+            stack options), certificate a winning line; llk stack deal --real-style --seed
+            SEED prints its stack file.
+    daily verify  Verifies a claimed daily line as the server does: CLAIM (a file, or -)
+            is the claim JSON (docs/api.md's payload: date, mode, auto_shuffle, time_ms,
+            moves; other fields ignored). The timing rules, then the moves replayed on the
+            date's deal: {\"ok\": true, \"time_ms\", \"props\", \"moves\"}, or
+            {\"ok\": false, \"error\": CODE, \"message\"} and exit 1, CODE one of
+            too_many_moves, too_fast, bad_times, time_mismatch, illegal_move, not_won.
+            A claim that does not parse (or names no date or mode) is exit 2.
     journey A journey (the timed slide levels) dealt at level N, as the engine's journey
             save document: {\"format\": \"lianliankan-journey\", \"version\": 1,
             \"seed\", \"level\", \"carried\", ..., \"game\": {...}} (the app's game.json
@@ -159,7 +176,8 @@ COMMANDS:
             the re-solve; --every N asks a hint every N moves only (default 1).
 
 EXIT STATUS:
-    0 on success; 2 on bad arguments or input, with one line `llk: <message>` on stderr.
+    0 on success; 2 on bad arguments or input, with one line `llk: <message>` on stderr;
+    1 when daily verify refuses the claim (the answer says why).
 ";
 
 fn main() -> ExitCode {
@@ -186,7 +204,7 @@ fn main() -> ExitCode {
 fn dispatch(argv: &[String]) -> CliResult<()> {
     let Some((command, rest)) = argv.split_first() else {
         return Err(CliError::usage(
-            "missing command (path, pairs, hint, solve, deal, play, code, journey, stack, bench, bench-slide, bench-stack, sweep; see 'llk --help')",
+            "missing command (path, pairs, hint, solve, deal, play, code, daily, journey, stack, bench, bench-slide, bench-stack, sweep; see 'llk --help')",
         ));
     };
     match command.as_str() {
@@ -197,6 +215,7 @@ fn dispatch(argv: &[String]) -> CliResult<()> {
         "deal" => deal::run(rest),
         "play" => play::run(rest),
         "code" => code::run(rest),
+        "daily" => daily::run(rest),
         "journey" => journey::run(rest),
         "stack" => stack::run(rest),
         "bench" => bench::run(rest),
@@ -231,6 +250,7 @@ fn dispatch(argv: &[String]) -> CliResult<()> {
 fn report(result: CliResult<()>) -> ExitCode {
     match result {
         Ok(()) | Err(CliError::Quiet) => ExitCode::SUCCESS,
+        Err(CliError::Refused) => ExitCode::from(EXIT_REFUSED),
         Err(CliError::Usage(message)) => {
             use std::io::Write;
             // If stderr is gone too there is nobody left to tell.

@@ -39,21 +39,14 @@ const PLAY: Spec = Spec {
 
 /// `llk stack SUBCOMMAND ...`
 pub fn run(argv: &[String]) -> CliResult<()> {
-    let Some((command, rest)) = argv.split_first() else {
-        return Err(CliError::usage(format!(
-            "stack: missing subcommand ({COMMANDS}; see 'llk --help')"
-        )));
-    };
-    match command.as_str() {
+    let (command, rest) = args::subcommand("stack", COMMANDS, argv)?;
+    match command {
         "deal" => deal_cmd(rest),
         "play" => play(rest),
         "solve" => crate::stack_solve::solve(rest),
         "hint" => crate::stack_solve::hint_cmd(rest),
         "import" => import_cmd(rest),
-        other => Err(CliError::usage(format!(
-            "stack: unknown subcommand '{}' ({COMMANDS}; see 'llk --help')",
-            printable(other)
-        ))),
+        other => Err(args::unknown_subcommand("stack", COMMANDS, other)),
     }
 }
 
