@@ -66,7 +66,8 @@ export class OnlineSettingsSection {
     if (!base) return;
     const wanted = {
       posting: this.post.checked,
-      name: this.name.value.trim(),
+      // NFC here: the web build's session takes names as given (online/Cargo.toml, `nfc`)
+      name: this.name.value.trim().normalize("NFC"),
       server: this.online.desktop ? this.server.value.trim() : base.server,
     };
     this.saving = this.saving.then(async () => {
