@@ -194,6 +194,8 @@ async fn main() {
             .filter(|_| !pids.is_empty())
     };
 
+    // The timed run's submissions it did not reach (the time limit came first) go into the fill.
+    let mut unsent = Vec::new();
     if do_submit {
         let c0 = cpu();
         let s = run::submit(
@@ -208,6 +210,7 @@ async fn main() {
             Arc::new(AtomicBool::new(false)),
         )
         .await;
+        unsent = subs[(s.recorder.total() as usize).min(subs.len())..].to_vec();
         rows.push(Row {
             name: format!("{label}submissions, {} players", o.players),
             recorder: s.recorder,
@@ -220,12 +223,13 @@ async fn main() {
     if do_read {
         let board_url = format!("{base}/api/v1/leaderboard/{date}/{}", o.mode.as_str());
         let before = finishers(&client, &board_url).await;
-        if before < o.board && !fill.is_empty() {
+        if before < o.board && !(fill.is_empty() && unsent.is_empty()) {
+            let rest: Vec<_> = unsent.iter().chain(fill.iter()).cloned().collect();
             let c0 = cpu();
             let s = run::submit(
                 &client,
                 &base,
-                fill.clone(),
+                Arc::new(rest),
                 Pacing {
                     players: o.players,
                     limit: Duration::from_secs(3600),
