@@ -29,20 +29,23 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# A free port: one nothing answers on.
-port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-PORT=""
-for _ in $(seq 1 50); do
-    p=$((20000 + RANDOM % 30000))
-    if port_free "$p"; then PORT=$p; break; fi
-done
-[ -n "$PORT" ] || { echo "pg.sh: no free port found" >&2; exit 1; }
-
 as_pg "'$PGBIN/initdb' -D '$DIR/data' -A trust -U llk --no-sync >'$DIR/initdb.log' 2>&1" ||
     { cat "$DIR/initdb.log" >&2; exit 1; }
-as_pg "'$PGBIN/pg_ctl' -D '$DIR/data' -l '$DIR/log' -w -t 60 \
-    -o \"-k '$DIR' -p $PORT -c listen_addresses=127.0.0.1 -c max_connections=300\" start" >/dev/null ||
-    { cat "$DIR/log" >&2; exit 1; }
+
+# A free port below Linux's ephemeral range (32768 and up, where servers on port 0 and
+# outgoing connections land), one nothing answers on; tried again if taken meanwhile.
+port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+PORT=""
+for _ in $(seq 1 10); do
+    p=$((20000 + RANDOM % 12000))
+    port_free "$p" || continue
+    if as_pg "'$PGBIN/pg_ctl' -D '$DIR/data' -l '$DIR/log' -w -t 60 \
+        -o \"-k '$DIR' -p $p -c listen_addresses=127.0.0.1 -c max_connections=300\" start" >/dev/null; then
+        PORT=$p
+        break
+    fi
+done
+[ -n "$PORT" ] || { echo "pg.sh: PostgreSQL did not start" >&2; cat "$DIR/log" >&2; exit 1; }
 
 export LLK_TEST_PG="postgres://llk@127.0.0.1:$PORT/postgres"
 echo "pg.sh: PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') at $LLK_TEST_PG"

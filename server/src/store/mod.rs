@@ -6,8 +6,8 @@
 //! Tables (docs/SERVER.md lists every column): `players` (key, name, name_updated),
 //! `submissions` (every accepted result with its signed payload and signature, unique by
 //! the payload's SHA-256), `best` (a player's best per date and mode) and `tally` (how many
-//! bests per date, mode, props and whole second of time: a rank is a sum over these
-//! buckets plus a count within one second, never a count over the whole board).
+//! bests per date, mode, props and tenth of a second of time: a rank is a sum over these
+//! buckets plus a count within one bucket, never a count over the whole board).
 
 pub mod postgres;
 pub mod sqlite;
@@ -132,9 +132,19 @@ pub async fn open(url: &str) -> Result<Arc<dyn Store>, StoreError> {
     }
 }
 
-/// The tally bucket of a time: its whole second.
-pub fn second(time_ms: u64) -> i64 {
-    i64::try_from(time_ms / 1000).unwrap_or(i64::MAX)
+/// Milliseconds of time per tally bucket: fine enough that a bucket holds few bests even
+/// when a day's times cluster (a rank counts within one bucket), coarse enough that a board
+/// has few buckets to sum.
+pub const BUCKET_MS: u64 = 100;
+
+/// The tally bucket of a time.
+pub fn bucket(time_ms: u64) -> i64 {
+    i64::try_from(time_ms / BUCKET_MS).unwrap_or(i64::MAX)
+}
+
+/// The first time of a bucket.
+pub fn bucket_start(bucket: i64) -> i64 {
+    bucket.saturating_mul(BUCKET_MS as i64)
 }
 
 /// A board (date, mode) and a player on it.
@@ -155,7 +165,7 @@ pub struct BestWrite {
 pub struct Plan {
     /// Bests to upsert, in (date, mode, key) order.
     pub bests: Vec<BestWrite>,
-    /// Tally changes: (date, mode, props, second) -> added count, in key order.
+    /// Tally changes: (date, mode, props, bucket) -> added count, in key order.
     pub tally: BTreeMap<(String, Mode, bool, i64), i64>,
     /// Names to set: key -> (name, when), in key order.
     pub players: BTreeMap<String, (String, i64)>,
@@ -179,11 +189,11 @@ pub fn plan(batch: &[Accepted], inserted: &[bool], current: &HashMap<BestKey, Sc
         if improved {
             if let Some((p, t)) = before {
                 *out.tally
-                    .entry((a.date.clone(), a.mode, p, second(t)))
+                    .entry((a.date.clone(), a.mode, p, bucket(t)))
                     .or_default() -= 1;
             }
             *out.tally
-                .entry((a.date.clone(), a.mode, a.props, second(a.time_ms)))
+                .entry((a.date.clone(), a.mode, a.props, bucket(a.time_ms)))
                 .or_default() += 1;
             bests.insert(k, (score, a.received_at));
         }
@@ -357,13 +367,16 @@ mod tests {
         assert_eq!(p.written[4].best, (false, 6_000));
         assert_eq!(p.bests.len(), 2);
         let d = "2026-12-04".to_string();
-        assert_eq!(p.tally.get(&(d.clone(), Mode::Classic, false, 4)), Some(&1));
         assert_eq!(
-            p.tally.get(&(d.clone(), Mode::Classic, false, 5)),
+            p.tally.get(&(d.clone(), Mode::Classic, false, 42)),
+            Some(&1)
+        );
+        assert_eq!(
+            p.tally.get(&(d.clone(), Mode::Classic, false, 50)),
             None,
             "+1 -1"
         );
-        assert_eq!(p.tally.get(&(d, Mode::Classic, true, 9)), Some(&1));
+        assert_eq!(p.tally.get(&(d, Mode::Classic, true, 90)), Some(&1));
         assert_eq!(p.players["a"].0, "a3", "the latest name");
         assert!(!p.players.contains_key("c"), "a repeat names nobody");
     }

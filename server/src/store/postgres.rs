@@ -12,8 +12,8 @@ use tokio_postgres::error::SqlState;
 use tokio_postgres::{IsolationLevel, NoTls};
 
 use super::{
-    assemble, plan, second, to_i64, to_u64, Accepted, BestKey, Score, Standing, Store, StoreError,
-    Stored, Written,
+    assemble, bucket, bucket_start, plan, to_i64, to_u64, Accepted, BestKey, Score, Standing,
+    Store, StoreError, Stored, Written,
 };
 
 /// Attempts of a batch that hit a deadlock or a serialization failure.
@@ -52,9 +52,9 @@ CREATE TABLE tally (
     date TEXT NOT NULL,
     mode TEXT NOT NULL,
     props BOOLEAN NOT NULL,
-    second BIGINT NOT NULL,
+    bucket BIGINT NOT NULL,
     n BIGINT NOT NULL,
-    PRIMARY KEY (date, mode, props, second)
+    PRIMARY KEY (date, mode, props, bucket)
 );
 "];
 
@@ -178,9 +178,12 @@ async fn write(
 
     let read = tx
         .prepare_cached(
-            "SELECT b.date, b.mode, b.key, b.props, b.time_ms FROM best b
-             JOIN unnest($1::text[], $2::text[], $3::text[]) AS k(date, mode, key)
-             ON b.date = k.date AND b.mode = k.mode AND b.key = k.key",
+            // A lateral lookup per key: each one the primary key's index, whatever the
+            // planner thinks of the array's size.
+            "SELECT k.date, k.mode, k.key, b.props, b.time_ms
+             FROM unnest($1::text[], $2::text[], $3::text[]) AS k(date, mode, key)
+             CROSS JOIN LATERAL (SELECT props, time_ms FROM best
+               WHERE date = k.date AND mode = k.mode AND key = k.key) b",
         )
         .await?;
     let mut current: HashMap<BestKey, Score> = HashMap::new();
@@ -233,9 +236,9 @@ async fn write(
     .await?;
     let tally = tx
         .prepare_cached(
-            "INSERT INTO tally (date, mode, props, second, n)
+            "INSERT INTO tally (date, mode, props, bucket, n)
              SELECT * FROM unnest($1::text[], $2::text[], $3::bool[], $4::int8[], $5::int8[])
-             ON CONFLICT (date, mode, props, second) DO UPDATE SET n = tally.n + excluded.n",
+             ON CONFLICT (date, mode, props, bucket) DO UPDATE SET n = tally.n + excluded.n",
         )
         .await?;
     let t = &p.tally;
@@ -261,22 +264,19 @@ async fn standing(
     score: Score,
 ) -> Result<Standing, StoreError> {
     let (props, t) = (score.0, to_i64(score.1));
-    let sec = second(score.1);
+    let b = bucket(score.1);
     let q = c
         .prepare_cached(
             "SELECT
                (SELECT COALESCE(SUM(n), 0)::BIGINT FROM tally WHERE date = $1 AND mode = $2),
                (SELECT COALESCE(SUM(n), 0)::BIGINT FROM tally WHERE date = $1 AND mode = $2
-                  AND (props < $3 OR (props = $3 AND second < $4))),
+                  AND (props < $3 OR (props = $3 AND bucket < $4))),
                (SELECT COUNT(*) FROM best WHERE date = $1 AND mode = $2 AND props = $3
                   AND time_ms >= $5 AND time_ms < $6)",
         )
         .await?;
     let r = c
-        .query_one(
-            &q,
-            &[&date, &mode, &props, &sec, &sec.saturating_mul(1000), &t],
-        )
+        .query_one(&q, &[&date, &mode, &props, &b, &bucket_start(b), &t])
         .await?;
     let (finishers, below, within): (i64, i64, i64) = (r.get(0), r.get(1), r.get(2));
     let finishers = to_u64(finishers);
@@ -325,14 +325,18 @@ impl Store for PgStore {
         let m = mode.as_str();
         let q = tx
             .prepare_cached(
-                "SELECT b.props, b.time_ms, p.name FROM best b JOIN players p ON p.key = b.key
-                 WHERE b.date = $1 AND b.mode = $2
-                 ORDER BY b.props, b.time_ms, b.achieved_at, b.key LIMIT $3",
+                // The board's first 50 from the ranking index, then their names.
+                "SELECT t.props, t.time_ms, p.name FROM (SELECT key, props, time_ms, achieved_at
+                   FROM best WHERE date = $1 AND mode = $2
+                   ORDER BY props, time_ms, achieved_at, key LIMIT 50) t
+                 JOIN players p ON p.key = t.key
+                 ORDER BY t.props, t.time_ms, t.achieved_at, t.key",
             )
             .await?;
-        let rows = tx.query(&q, &[&date, &m, &(limit as i64)]).await?;
+        let rows = tx.query(&q, &[&date, &m]).await?;
         let rows: Vec<(bool, u64, String)> = rows
             .iter()
+            .take(limit)
             .map(|r| (r.get(0), to_u64(r.get(1)), r.get(2)))
             .collect();
         let mine = match key {
@@ -348,10 +352,13 @@ impl Store for PgStore {
             }
             None => None,
         };
-        let board = standing(&tx, date, m, (false, 0)).await?;
         let mine = match mine {
             Some(score) => Some((score, standing(&tx, date, m, score).await?)),
             None => None,
+        };
+        let board = match mine {
+            Some((_, s)) => s,
+            None => standing(&tx, date, m, (false, 0)).await?,
         };
         tx.commit().await?;
         Ok(assemble(date, mode, rows, board.finishers, mine))

@@ -12,8 +12,8 @@ use llk_online::{Leaderboard, Mode};
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 
 use super::{
-    assemble, plan, second, to_i64, to_u64, Accepted, BestKey, Score, Standing, Store, StoreError,
-    Stored, Written,
+    assemble, bucket, bucket_start, plan, to_i64, to_u64, Accepted, BestKey, Score, Standing,
+    Store, StoreError, Stored, Written,
 };
 
 /// Reads at once (each on its own connection, kept open between requests): more than a
@@ -53,9 +53,9 @@ CREATE TABLE tally (
     date TEXT NOT NULL,
     mode TEXT NOT NULL,
     props INTEGER NOT NULL,
-    second INTEGER NOT NULL,
+    bucket INTEGER NOT NULL,
     n INTEGER NOT NULL,
-    PRIMARY KEY (date, mode, props, second)
+    PRIMARY KEY (date, mode, props, bucket)
 ) WITHOUT ROWID;
 "];
 
@@ -218,8 +218,8 @@ fn write(conn: &mut Connection, batch: &[Accepted]) -> Result<Vec<Written>, Stor
             ])?;
         }
         let mut tally = tx.prepare_cached(
-            "INSERT INTO tally (date, mode, props, second, n) VALUES (?1, ?2, ?3, ?4, ?5)
-             ON CONFLICT (date, mode, props, second) DO UPDATE SET n = n + excluded.n",
+            "INSERT INTO tally (date, mode, props, bucket, n) VALUES (?1, ?2, ?3, ?4, ?5)
+             ON CONFLICT (date, mode, props, bucket) DO UPDATE SET n = n + excluded.n",
         )?;
         for ((date, mode, props, sec), n) in &p.tally {
             tally.execute(params![date, mode.as_str(), props, sec, n])?;
@@ -244,19 +244,19 @@ fn standing(
     score: Score,
 ) -> Result<Standing, StoreError> {
     let (props, t) = (score.0, to_i64(score.1));
-    let sec = second(score.1);
+    let b = bucket(score.1);
     let mut q = conn.prepare_cached(
         "SELECT
            (SELECT COALESCE(SUM(n), 0) FROM tally WHERE date = ?1 AND mode = ?2),
            (SELECT COALESCE(SUM(n), 0) FROM tally WHERE date = ?1 AND mode = ?2
-              AND (props < ?3 OR (props = ?3 AND second < ?4))),
+              AND (props < ?3 OR (props = ?3 AND bucket < ?4))),
            (SELECT COUNT(*) FROM best WHERE date = ?1 AND mode = ?2 AND props = ?3
               AND time_ms >= ?5 AND time_ms < ?6)",
     )?;
-    let (finishers, below, within): (i64, i64, i64) = q.query_row(
-        params![date, mode, props, sec, sec.saturating_mul(1000), t],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-    )?;
+    let (finishers, below, within): (i64, i64, i64) = q
+        .query_row(params![date, mode, props, b, bucket_start(b), t], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })?;
     let finishers = to_u64(finishers);
     Ok(Standing {
         rank: (1 + to_u64(below) + to_u64(within)).min(finishers.max(1)),
@@ -275,9 +275,11 @@ fn leaderboard(
     let m = mode.as_str();
     let rows: Vec<(bool, i64, String)> = {
         let mut q = tx.prepare_cached(
-            "SELECT b.props, b.time_ms, p.name FROM best b JOIN players p ON p.key = b.key
-             WHERE b.date = ?1 AND b.mode = ?2
-             ORDER BY b.props, b.time_ms, b.achieved_at, b.key LIMIT ?3",
+            "SELECT t.props, t.time_ms, p.name FROM (SELECT key, props, time_ms, achieved_at
+               FROM best WHERE date = ?1 AND mode = ?2
+               ORDER BY props, time_ms, achieved_at, key LIMIT ?3) t
+             JOIN players p ON p.key = t.key
+             ORDER BY t.props, t.time_ms, t.achieved_at, t.key",
         )?;
         let rows = q.query_map(params![date, m, limit as i64], |r| {
             Ok((r.get(0)?, r.get(1)?, r.get(2)?))
@@ -293,13 +295,16 @@ fn leaderboard(
             .optional()?,
         None => None,
     };
-    let board = standing(&tx, date, m, (false, 0))?;
     let mine = match mine {
         Some((props, t)) => {
             let score = (props, to_u64(t));
             Some((score, standing(&tx, date, m, score)?))
         }
         None => None,
+    };
+    let board = match mine {
+        Some((_, s)) => s,
+        None => standing(&tx, date, m, (false, 0))?,
     };
     tx.commit()?;
     let rows = rows
