@@ -51,6 +51,6 @@ export LLK_TEST_PG="postgres://llk@127.0.0.1:$PORT/postgres"
 echo "pg.sh: PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') at $LLK_TEST_PG"
 if [ $# -eq 0 ]; then
     echo "pg.sh: Ctrl-C stops and removes it"
-    while true; do sleep 3600; done
+    while true; do sleep 3600 & wait $!; done
 fi
 "$@"
