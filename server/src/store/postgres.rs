@@ -9,12 +9,34 @@ use async_trait::async_trait;
 use deadpool_postgres::{Config, GenericClient, Pool, Runtime};
 use llk_online::{Leaderboard, Mode};
 use tokio_postgres::error::SqlState;
-use tokio_postgres::{IsolationLevel, NoTls};
+use tokio_postgres::NoTls;
 
 use super::{
     assemble, bucket, bucket_start, plan, to_i64, to_u64, Accepted, BestKey, Score, Standing,
-    Store, StoreError, Stored, Written,
+    Store, StoreError, Stored, Written, BUCKET_MS,
 };
+
+/// A whole leaderboard in one statement (one snapshot, one round trip): the board's
+/// finishers, the caller's best ($3, '' for none) with the tally below its bucket and the
+/// bests strictly better within it ($4: the bucket's width), and the first 50 by the ranking
+/// index with their names (no row of them on an empty board: the stats row stays).
+const BOARD: &str = "
+WITH me AS (SELECT props, time_ms FROM best WHERE date = $1 AND mode = $2 AND key = $3),
+stats AS (SELECT
+    (SELECT COALESCE(SUM(n), 0)::BIGINT FROM tally WHERE date = $1 AND mode = $2) AS finishers,
+    (SELECT props FROM me) AS my_props,
+    (SELECT time_ms FROM me) AS my_time,
+    (SELECT COALESCE(SUM(t.n), 0)::BIGINT FROM tally t, me WHERE t.date = $1 AND t.mode = $2
+       AND (t.props < me.props OR (t.props = me.props AND t.bucket < me.time_ms / $4))) AS below,
+    (SELECT COUNT(*) FROM best b, me WHERE b.date = $1 AND b.mode = $2 AND b.props = me.props
+       AND b.time_ms >= (me.time_ms / $4) * $4 AND b.time_ms < me.time_ms) AS within),
+top AS (SELECT t.props, t.time_ms, p.name, t.achieved_at, t.key
+    FROM (SELECT key, props, time_ms, achieved_at FROM best WHERE date = $1 AND mode = $2
+          ORDER BY props, time_ms, achieved_at, key LIMIT 50) t
+    JOIN players p ON p.key = t.key)
+SELECT s.finishers, s.my_props, s.my_time, s.below, s.within, top.props, top.time_ms, top.name
+FROM stats s LEFT JOIN top ON true
+ORDER BY top.props, top.time_ms, top.achieved_at, top.key";
 
 /// Attempts of a batch that hit a deadlock or a serialization failure.
 const ATTEMPTS: usize = 5;
@@ -315,53 +337,37 @@ impl Store for PgStore {
         limit: usize,
         key: Option<&str>,
     ) -> Result<Leaderboard, StoreError> {
-        let mut client = self.pool.get().await.map_err(pool_err)?;
-        let tx = client
-            .build_transaction()
-            .isolation_level(IsolationLevel::RepeatableRead)
-            .read_only(true)
-            .start()
+        let client = self.pool.get().await.map_err(pool_err)?;
+        let q = client.prepare_cached(BOARD).await?;
+        let bucket_ms = BUCKET_MS as i64;
+        let rows = client
+            .query(&q, &[&date, &mode.as_str(), &key.unwrap_or(""), &bucket_ms])
             .await?;
-        let m = mode.as_str();
-        let q = tx
-            .prepare_cached(
-                // The board's first 50 from the ranking index, then their names.
-                "SELECT t.props, t.time_ms, p.name FROM (SELECT key, props, time_ms, achieved_at
-                   FROM best WHERE date = $1 AND mode = $2
-                   ORDER BY props, time_ms, achieved_at, key LIMIT 50) t
-                 JOIN players p ON p.key = t.key
-                 ORDER BY t.props, t.time_ms, t.achieved_at, t.key",
-            )
-            .await?;
-        let rows = tx.query(&q, &[&date, &m]).await?;
-        let rows: Vec<(bool, u64, String)> = rows
-            .iter()
-            .take(limit)
-            .map(|r| (r.get(0), to_u64(r.get(1)), r.get(2)))
-            .collect();
-        let mine = match key {
-            Some(k) => {
-                let q = tx
-                    .prepare_cached(
-                        "SELECT props, time_ms FROM best WHERE date = $1 AND mode = $2 AND key = $3",
-                    )
-                    .await?;
-                tx.query_opt(&q, &[&date, &m, &k])
-                    .await?
-                    .map(|r| (r.get::<_, bool>(0), to_u64(r.get(1))))
+        let Some(first) = rows.first() else {
+            return Err(StoreError::Corrupt("the board query gave no row".into()));
+        };
+        let finishers = to_u64(first.get(0));
+        let my_props: Option<bool> = first.get(1);
+        let my_time: Option<i64> = first.get(2);
+        let mine = match (my_props, my_time) {
+            (Some(props), Some(t)) => {
+                let (below, within): (i64, i64) = (first.get(3), first.get(4));
+                let rank = (1 + to_u64(below) + to_u64(within)).min(finishers.max(1));
+                Some(((props, to_u64(t)), Standing { rank, finishers }))
             }
-            None => None,
+            _ => None,
         };
-        let mine = match mine {
-            Some(score) => Some((score, standing(&tx, date, m, score).await?)),
-            None => None,
-        };
-        let board = match mine {
-            Some((_, s)) => s,
-            None => standing(&tx, date, m, (false, 0)).await?,
-        };
-        tx.commit().await?;
-        Ok(assemble(date, mode, rows, board.finishers, mine))
+        let top = rows
+            .iter()
+            .filter_map(|r| {
+                let props: Option<bool> = r.get(5);
+                let time: Option<i64> = r.get(6);
+                let name: Option<String> = r.get(7);
+                Some((props?, to_u64(time?), name?))
+            })
+            .take(limit)
+            .collect();
+        Ok(assemble(date, mode, top, finishers, mine))
     }
 
     async fn submissions(&self) -> Result<Vec<Stored>, StoreError> {
