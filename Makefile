@@ -177,8 +177,8 @@ serve-web:
 ## release, SQLite at data/llk.db; docs/SERVER.md).
 serve: web
 	cargo build --release -p lianliankan-server
-	LLK_DB=sqlite://data/llk.db LLK_ADDR=127.0.0.1:8080 LLK_WEB_DIR=web/dist \
-		./target/release/llk-server
+	LLK_DB=$${LLK_DB:-sqlite://data/llk.db} LLK_ADDR=$${LLK_ADDR:-127.0.0.1:8080} \
+		LLK_WEB_DIR=web/dist ./target/release/llk-server
 
 bench:
 	cargo bench -p lianliankan-engine
