@@ -19,17 +19,22 @@ use super::{
 /// A whole leaderboard in one statement (one snapshot, one round trip): the board's
 /// finishers, the caller's best ($3, '' for none) with the tally below its bucket and the
 /// bests strictly better within it ($4: the bucket's width), and the first 50 by the ranking
-/// index with their names (no row of them on an empty board: the stats row stays).
+/// index with their names (no row of them on an empty board: the stats row stays). The
+/// caller's values reach the counts as scalar subqueries, so they bound the index scans
+/// (joined, they would only filter a scan of the whole board).
 const BOARD: &str = "
 WITH me AS (SELECT props, time_ms FROM best WHERE date = $1 AND mode = $2 AND key = $3),
 stats AS (SELECT
     (SELECT COALESCE(SUM(n), 0)::BIGINT FROM tally WHERE date = $1 AND mode = $2) AS finishers,
     (SELECT props FROM me) AS my_props,
     (SELECT time_ms FROM me) AS my_time,
-    (SELECT COALESCE(SUM(t.n), 0)::BIGINT FROM tally t, me WHERE t.date = $1 AND t.mode = $2
-       AND (t.props < me.props OR (t.props = me.props AND t.bucket < me.time_ms / $4))) AS below,
-    (SELECT COUNT(*) FROM best b, me WHERE b.date = $1 AND b.mode = $2 AND b.props = me.props
-       AND b.time_ms >= (me.time_ms / $4) * $4 AND b.time_ms < me.time_ms) AS within),
+    (SELECT COALESCE(SUM(n), 0)::BIGINT FROM tally WHERE date = $1 AND mode = $2
+       AND (props < (SELECT props FROM me)
+            OR (props = (SELECT props FROM me) AND bucket < (SELECT time_ms / $4 FROM me))))
+       AS below,
+    (SELECT COUNT(*) FROM best WHERE date = $1 AND mode = $2 AND props = (SELECT props FROM me)
+       AND time_ms >= (SELECT (time_ms / $4) * $4 FROM me)
+       AND time_ms < (SELECT time_ms FROM me)) AS within),
 top AS (SELECT t.props, t.time_ms, p.name, t.achieved_at, t.key
     FROM (SELECT key, props, time_ms, achieved_at FROM best WHERE date = $1 AND mode = $2
           ORDER BY props, time_ms, achieved_at, key LIMIT 50) t
