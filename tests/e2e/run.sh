@@ -5,6 +5,8 @@
 # non-zero on failure. Screenshots land in tests/e2e/artifacts/ (git-ignored).
 #   LLK_E2E_SKIP_BUILD=1  reuse target/debug/lianliankan
 #   LLK_E2E_ONLY=regex    run only the matching scenarios
+#   LLK_SERVER_BIN=path   the llk-server the online scenario starts (default
+#                         target/release/llk-server, built when missing)
 #   LLK_E2E_APP=path      drive that binary instead (e.g. target/release/lianliankan built
 #                         by `tauri build`); implies LLK_E2E_SKIP_BUILD=1 for the app
 set -euo pipefail
@@ -35,6 +37,16 @@ if [ "${LLK_E2E_SKIP_BUILD:-0}" != 1 ] || [ ! -x "$root/target/debug/llk" ]; the
     cargo build -q -p lianliankan-engine --bin llk
 fi
 export LLK_BIN="$root/target/debug/llk"
+# the online scenario's leaderboard server (release, as deployed); built only when missing.
+# Without it the scenario is skipped with a note, except under CI, where it fails.
+export LLK_SERVER_BIN="${LLK_SERVER_BIN:-$root/target/release/llk-server}"
+if [ ! -x "$LLK_SERVER_BIN" ]; then
+    say "building llk-server (release)"
+    if ! cargo build -q --release -p lianliankan-server; then
+        [ -n "${CI:-}" ] && { say "llk-server did not build"; exit 1; }
+        say "llk-server did not build: the online scenario will be skipped"
+    fi
+fi
 build_done=$(date +%s)
 
 mkdir -p "$here/artifacts"

@@ -17,6 +17,7 @@ import "./scenarios/level.mjs";
 import "./scenarios/solvability.mjs";
 import "./scenarios/journey.mjs";
 import "./scenarios/codes.mjs";
+import "./scenarios/online.mjs";
 import "./scenarios/feedback.mjs";
 import "./scenarios/extras.mjs";
 import "./scenarios/fit.mjs";
