@@ -34,7 +34,7 @@ run-debug: ui
 	./target/debug/lianliankan
 
 ## Every check, in the order CI runs them (fast, local checks first).
-test: deps fmt clippy test-engine test-app test-server test-ui test-web e2e crash
+test: deps fmt clippy test-engine test-app test-server test-ui test-web e2e crash crash-server-short
 
 fmt:
 	cargo fmt --all --check
