@@ -138,6 +138,18 @@ pub async fn open(url: &str) -> Result<Arc<dyn Store>, StoreError> {
 pub const BUCKET_MS: u64 = 100;
 
 /// The tally bucket of a time.
+/// The migrations a database at schema `version` still needs (`migrations` is the store's
+/// list, oldest first); a version newer than the list (a newer server wrote it) is refused.
+pub fn pending<'a>(migrations: &'a [&'a str], version: i64) -> Result<&'a [&'a str], StoreError> {
+    let version = usize::try_from(version).unwrap_or(0);
+    migrations.get(version..).ok_or_else(|| {
+        StoreError::Corrupt(format!(
+            "schema version {version} is newer than this server's {}",
+            migrations.len()
+        ))
+    })
+}
+
 pub fn bucket(time_ms: u64) -> i64 {
     i64::try_from(time_ms / BUCKET_MS).unwrap_or(i64::MAX)
 }
@@ -329,6 +341,20 @@ pub fn assemble(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn pending_migrations_follow_the_schema_version() {
+        let m = ["a", "b", "c"];
+        assert_eq!(pending(&m, 0).unwrap(), &["a", "b", "c"]);
+        assert_eq!(pending(&m, 2).unwrap(), &["c"]);
+        assert!(pending(&m, 3).unwrap().is_empty());
+        assert!(matches!(pending(&m, 4), Err(StoreError::Corrupt(_))));
+        assert_eq!(
+            pending(&m, -1).unwrap().len(),
+            3,
+            "a negative version is read as none"
+        );
+    }
+
     use super::*;
 
     fn acc(key: &str, props: bool, t: u64, at: i64) -> Accepted {

@@ -131,14 +131,7 @@ impl PgStore {
             .await?
             .map(|r| r.get(0))
             .unwrap_or(0);
-        let version = usize::try_from(version).unwrap_or(0);
-        if version > MIGRATIONS.len() {
-            return Err(StoreError::Corrupt(format!(
-                "schema version {version} is newer than this server's {}",
-                MIGRATIONS.len()
-            )));
-        }
-        for m in &MIGRATIONS[version..] {
+        for m in super::pending(MIGRATIONS, version)? {
             tx.batch_execute(m).await?;
         }
         tx.execute("DELETE FROM schema_version", &[]).await?;

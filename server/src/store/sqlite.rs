@@ -81,14 +81,7 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
         .query_row("SELECT version FROM schema_version", [], |r| r.get(0))
         .optional()?
         .unwrap_or(0);
-    let version = usize::try_from(version).unwrap_or(0);
-    if version > MIGRATIONS.len() {
-        return Err(StoreError::Corrupt(format!(
-            "schema version {version} is newer than this server's {}",
-            MIGRATIONS.len()
-        )));
-    }
-    for m in &MIGRATIONS[version..] {
+    for m in super::pending(MIGRATIONS, version)? {
         tx.execute_batch(m)?;
     }
     tx.execute("DELETE FROM schema_version", [])?;
