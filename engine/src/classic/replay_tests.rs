@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 
 use super::{play, replay};
-use crate::classic::deal::{deal, DealOptions};
+use crate::classic::deal::deal;
 use crate::classic::game::{Game, GameOptions, Outcome, Status};
 use crate::classic::{Board, Pos};
 use crate::code::daily::{daily_options, UtcDate};
@@ -27,15 +27,7 @@ fn daily(text: &str) -> Game {
 /// The deal's own winning line (its certificate), checked to be dealt on `game`'s board.
 fn certificate(game: &Game) -> Vec<(Pos, Pos)> {
     let o = game.options();
-    let dealt = deal(&DealOptions {
-        rows: o.rows.into(),
-        cols: o.cols.into(),
-        kinds: o.kinds.into(),
-        seed: o.seed,
-        solvable: o.solvable,
-        ring: o.ring,
-    })
-    .expect("deals");
+    let dealt = deal(&o.deal_options()).expect("deals");
     assert_eq!(&dealt.board, game.board());
     dealt.solution.expect("a solvable deal has its solution")
 }

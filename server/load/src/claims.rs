@@ -5,7 +5,7 @@
 //! least [`MIN_GAP_MS`] apart with a per-player jitter, so results differ.
 
 use bytes::Bytes;
-use llk_engine::classic::{deal, DealOptions, Pos};
+use llk_engine::classic::{deal, Pos};
 use llk_engine::code::daily::{daily_options, UtcDate};
 use llk_engine::line::{ClassicStep, StackStep};
 use llk_online::{seal, Claim, Mode, Moves, CLAIM_VERSION};
@@ -50,15 +50,8 @@ pub fn daily_line(date: UtcDate, mode: Mode) -> Result<Line, String> {
     match mode {
         Mode::Classic => {
             let o = daily_options(date);
-            let dealt = deal(&DealOptions {
-                rows: o.rows.into(),
-                cols: o.cols.into(),
-                kinds: o.kinds.into(),
-                seed: o.seed,
-                solvable: o.solvable,
-                ring: o.ring,
-            })
-            .map_err(|e| format!("the daily deal of {date}: {e}"))?;
+            let dealt =
+                deal(&o.deal_options()).map_err(|e| format!("the daily deal of {date}: {e}"))?;
             let moves = dealt
                 .solution
                 .ok_or_else(|| format!("the daily deal of {date} has no solution"))?;

@@ -52,14 +52,7 @@ fn by_code(a: &Parsed, code: &str) -> CliResult<()> {
     }
     match from_code(code)? {
         CodedDeal::Classic(o) => {
-            let options = DealOptions {
-                rows: o.rows.into(),
-                cols: o.cols.into(),
-                kinds: o.kinds.into(),
-                seed: o.seed,
-                solvable: o.solvable,
-                ring: o.ring,
-            };
+            let options = o.deal_options();
             emit(&deal(&options, o.slide)?.board.to_rows())
         }
         CodedDeal::Stack(o) => emit_stack_deal(&o),

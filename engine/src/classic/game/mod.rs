@@ -19,7 +19,6 @@ pub use types::{Counters, GameOptions, Hint, Outcome, Status};
 use step::Step;
 
 use crate::classic::board::{Board, Kind, Pos};
-use crate::classic::deal::DealOptions;
 use crate::classic::hint::{hint_with_plan, Plan};
 use crate::classic::slide::{self, play, unapply, Move, SlidePlan, SlideRule};
 use crate::classic::solver::Budget;
@@ -86,17 +85,7 @@ impl Game {
 
     /// Deals a new game. Refuses options that cannot make a deal.
     pub fn new(options: GameOptions) -> Result<Game> {
-        let dealt = slide::deal(
-            &DealOptions {
-                rows: options.rows.into(),
-                cols: options.cols.into(),
-                kinds: options.kinds.into(),
-                seed: options.seed,
-                solvable: options.solvable,
-                ring: options.ring,
-            },
-            options.slide,
-        )?;
+        let dealt = slide::deal(&options.deal_options(), options.slide)?;
         let mut game = Game::fresh(options, dealt.board);
         if let (Some(moves), true) = (dealt.solution.clone(), options.slide != SlideRule::None) {
             game.slide_plan = SlidePlan::seeded(&game.board, options.slide, moves);

@@ -46,6 +46,20 @@ impl Default for GameOptions {
     }
 }
 
+impl GameOptions {
+    /// The deal these options make (a game's board before any move).
+    pub fn deal_options(&self) -> crate::classic::deal::DealOptions {
+        crate::classic::deal::DealOptions {
+            rows: self.rows.into(),
+            cols: self.cols.into(),
+            kinds: self.kinds.into(),
+            seed: self.seed,
+            solvable: self.solvable,
+            ring: self.ring,
+        }
+    }
+}
+
 /// Where the game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
