@@ -143,8 +143,7 @@ async fn submit_inner(state: Arc<AppState>, req: Request) -> Answer<SubmitAnswer
         accepted.time_ms,
         accepted.props,
     );
-    let written = state.writer.submit(accepted).await?;
-    let standing = state.store.standing(&date, mode, written.best).await?;
+    let (written, standing) = state.writer.submit(accepted).await?;
     Ok(Json(SubmitAnswer {
         date,
         mode,

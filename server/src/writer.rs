@@ -6,9 +6,9 @@ use std::sync::Arc;
 
 use tokio::sync::{mpsc, oneshot};
 
-use crate::store::{Accepted, Store, StoreError, Written};
+use crate::store::{Accepted, Standing, Store, StoreError, Written};
 
-type Reply = oneshot::Sender<Result<Written, String>>;
+type Reply = oneshot::Sender<Result<(Written, Standing), String>>;
 
 /// The handle handlers send verified results to.
 #[derive(Clone)]
@@ -53,8 +53,9 @@ impl Writer {
         Writer { queue }
     }
 
-    /// Stores `accepted` (durably, with the batch it joins) and says what it did.
-    pub async fn submit(&self, accepted: Accepted) -> Result<Written, StoreError> {
+    /// Stores `accepted` (durably, with the batch it joins) and says what it did and where
+    /// the player's best stands.
+    pub async fn submit(&self, accepted: Accepted) -> Result<(Written, Standing), StoreError> {
         let (reply, answer) = oneshot::channel();
         self.queue
             .send((accepted, reply))

@@ -6,11 +6,15 @@
 //! Tables (docs/SERVER.md lists every column): `players` (key, name, name_updated),
 //! `submissions` (every accepted result with its signed payload and signature, unique by
 //! the payload's SHA-256), `best` (a player's best per date and mode) and `tally` (how many
-//! bests per date, mode, props and tenth of a second of time: a rank is a sum over these
-//! buckets plus a count within one bucket, never a count over the whole board).
+//! bests per date, mode, props and tenth of a second of time) and `tally_ms` (the same per
+//! exact millisecond): a rank is two short sums over these (`tally`), never a count over
+//! the whole board.
 
 pub mod postgres;
 pub mod sqlite;
+pub mod tally;
+
+pub use tally::{bucket, bucket_start, Board, Tallies, BUCKET_MS};
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -105,10 +109,13 @@ pub struct Stored {
 pub trait Store: Send + Sync {
     /// `sqlite` or `postgres` (the health answer).
     fn kind(&self) -> &'static str;
-    /// Stores `batch` in ONE transaction, durable (fsync / commit) before it returns.
-    async fn write_batch(&self, batch: Vec<Accepted>) -> Result<Vec<Written>, StoreError>;
-    /// `score`'s rank on a board and the board's finishers, read together.
-    async fn standing(&self, date: &str, mode: Mode, score: Score) -> Result<Standing, StoreError>;
+    /// Stores `batch` in ONE transaction, durable (fsync / commit) before it returns, and
+    /// says what each result did with the standing of the player's best, read in that
+    /// transaction after its writes.
+    async fn write_batch(
+        &self,
+        batch: Vec<Accepted>,
+    ) -> Result<Vec<(Written, Standing)>, StoreError>;
     /// A board's top `limit` and `key`'s place on it.
     async fn leaderboard(
         &self,
@@ -132,12 +139,6 @@ pub async fn open(url: &str) -> Result<Arc<dyn Store>, StoreError> {
     }
 }
 
-/// Milliseconds of time per tally bucket: fine enough that a bucket holds few bests even
-/// when a day's times cluster (a rank counts within one bucket), coarse enough that a board
-/// has few buckets to sum.
-pub const BUCKET_MS: u64 = 100;
-
-/// The tally bucket of a time.
 /// The migrations a database at schema `version` still needs (`migrations` is the store's
 /// list, oldest first); a version newer than the list (a newer server wrote it) is refused.
 pub fn pending<'a>(migrations: &'a [&'a str], version: i64) -> Result<&'a [&'a str], StoreError> {
@@ -148,15 +149,6 @@ pub fn pending<'a>(migrations: &'a [&'a str], version: i64) -> Result<&'a [&'a s
             migrations.len()
         ))
     })
-}
-
-pub fn bucket(time_ms: u64) -> i64 {
-    i64::try_from(time_ms / BUCKET_MS).unwrap_or(i64::MAX)
-}
-
-/// The first time of a bucket.
-pub fn bucket_start(bucket: i64) -> i64 {
-    bucket.saturating_mul(BUCKET_MS as i64)
 }
 
 /// A board (date, mode) and a player on it.
@@ -179,10 +171,32 @@ pub struct Plan {
     pub bests: Vec<BestWrite>,
     /// Tally changes: (date, mode, props, bucket) -> added count, in key order.
     pub tally: BTreeMap<(String, Mode, bool, i64), i64>,
+    /// The same per exact time: (date, mode, props, time_ms) -> added count.
+    pub fine: BTreeMap<(String, Mode, bool, i64), i64>,
     /// Names to set: key -> (name, when), in key order.
     pub players: BTreeMap<String, (String, i64)>,
     /// Per batch item, in the batch's order.
     pub written: Vec<Written>,
+}
+
+impl Plan {
+    /// Adds `n` bests of `score` to a board's two tallies.
+    fn count(&mut self, date: &str, mode: Mode, score: Score, n: i64) {
+        let (props, t) = score;
+        *self
+            .tally
+            .entry((date.to_string(), mode, props, bucket(t)))
+            .or_default() += n;
+        *self
+            .fine
+            .entry((date.to_string(), mode, props, to_i64(t)))
+            .or_default() += n;
+    }
+
+    /// The board of each batch item, in the batch's order.
+    pub fn boards(batch: &[Accepted]) -> Vec<Board> {
+        batch.iter().map(|a| (a.date.clone(), a.mode)).collect()
+    }
 }
 
 /// The writes of `batch`, given which of its submissions were new (`inserted`) and the
@@ -200,13 +214,9 @@ pub fn plan(batch: &[Accepted], inserted: &[bool], current: &HashMap<BestKey, Sc
         let improved = new && before.is_none_or(|b| score < b);
         if improved {
             if let Some((p, t)) = before {
-                *out.tally
-                    .entry((a.date.clone(), a.mode, p, bucket(t)))
-                    .or_default() -= 1;
+                out.count(&a.date, a.mode, (p, t), -1);
             }
-            *out.tally
-                .entry((a.date.clone(), a.mode, a.props, bucket(a.time_ms)))
-                .or_default() += 1;
+            out.count(&a.date, a.mode, score, 1);
             bests.insert(k, (score, a.received_at));
         }
         if new {
@@ -230,6 +240,7 @@ pub fn plan(batch: &[Accepted], inserted: &[bool], current: &HashMap<BestKey, Sc
         });
     }
     out.tally.retain(|_, n| *n != 0);
+    out.fine.retain(|_, n| *n != 0);
     out.bests = bests
         .into_iter()
         .map(|((date, mode, key), (score, achieved_at))| BestWrite {
@@ -402,7 +413,13 @@ mod tests {
             None,
             "+1 -1"
         );
-        assert_eq!(p.tally.get(&(d, Mode::Classic, true, 90)), Some(&1));
+        assert_eq!(p.tally.get(&(d.clone(), Mode::Classic, true, 90)), Some(&1));
+        let fine: Vec<_> = p.fine.iter().map(|(k, n)| (k.2, k.3, *n)).collect();
+        assert_eq!(
+            fine,
+            [(false, 4_200, 1), (true, 9_000, 1)],
+            "+1 -1 per time"
+        );
         assert_eq!(p.players["a"].0, "a3", "the latest name");
         assert!(!p.players.contains_key("c"), "a repeat names nobody");
     }

@@ -3,7 +3,7 @@
 //! any number of `llk-server` processes on one database write each board one at a time
 //! and read-then-write is exact; reads run in a repeatable-read snapshot.
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use async_trait::async_trait;
@@ -12,14 +12,15 @@ use llk_online::{Leaderboard, Mode};
 use tokio_postgres::error::SqlState;
 use tokio_postgres::NoTls;
 
+use super::tally::{place, wanted};
 use super::{
-    assemble, bucket, bucket_start, plan, to_i64, to_u64, Accepted, BestKey, Score, Standing,
-    Store, StoreError, Stored, Written, BUCKET_MS,
+    assemble, bucket_start, plan, to_i64, to_u64, Accepted, BestKey, Board, Plan, Score, Standing,
+    Store, StoreError, Stored, Tallies, Written, BUCKET_MS,
 };
 
 /// A whole leaderboard in one statement (one snapshot, one round trip): the board's
 /// finishers, the caller's best ($3, '' for none) with the tally below its bucket and the
-/// bests strictly better within it ($4: the bucket's width), and the first 50 by the ranking
+/// exact-time tally below it within its bucket ($4: the bucket's width), and the first 50 by the ranking
 /// index with their names (no row of them on an empty board: the stats row stays). The
 /// caller's values reach the counts as scalar subqueries, so they bound the index scans
 /// (joined, they would only filter a scan of the whole board); the caller's row is asked for
@@ -35,7 +36,8 @@ stats AS (SELECT
        AND (props < (SELECT props FROM me)
             OR (props = (SELECT props FROM me) AND bucket < (SELECT time_ms / $4 FROM me))))
        AS below,
-    (SELECT COUNT(*) FROM best WHERE date = $1 AND mode = $2 AND props = (SELECT props FROM me)
+    (SELECT COALESCE(SUM(n), 0)::BIGINT FROM tally_ms WHERE date = $1 AND mode = $2
+       AND props = (SELECT props FROM me)
        AND time_ms >= (SELECT (time_ms / $4) * $4 FROM me)
        AND time_ms < (SELECT time_ms FROM me)) AS within),
 top AS (SELECT t.props, t.time_ms, p.name, t.achieved_at, t.key
@@ -50,7 +52,8 @@ ORDER BY top.props, top.time_ms, top.achieved_at, top.key";
 const ATTEMPTS: usize = 5;
 
 /// The schema, one migration per entry (entry i takes the schema to version i + 1).
-const MIGRATIONS: &[&str] = &["
+const MIGRATIONS: &[&str] = &[
+    "
 CREATE TABLE players (
     key TEXT PRIMARY KEY,
     name TEXT NOT NULL,
@@ -88,7 +91,26 @@ CREATE TABLE tally (
     n BIGINT NOT NULL,
     PRIMARY KEY (date, mode, props, bucket)
 );
-"];
+",
+    "
+CREATE TABLE tally_ms (
+    date TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    props BOOLEAN NOT NULL,
+    time_ms BIGINT NOT NULL,
+    n BIGINT NOT NULL,
+    PRIMARY KEY (date, mode, props, time_ms)
+);
+INSERT INTO tally_ms (date, mode, props, time_ms, n)
+    SELECT date, mode, props, time_ms, COUNT(*) FROM best GROUP BY date, mode, props, time_ms;
+-- A payload (2-8 KB of JSON) is compressed as it is stored: lz4 costs a fraction of the
+-- default pglz's CPU. A server built without lz4 keeps pglz.
+DO $$ BEGIN
+    ALTER TABLE submissions ALTER COLUMN payload SET COMPRESSION lz4;
+EXCEPTION WHEN feature_not_supported THEN NULL;
+END $$;
+",
+];
 
 pub struct PgStore {
     pool: Pool,
@@ -170,7 +192,7 @@ impl PgStore {
         tokio::spawn(async move {
             let done = match pool.get().await {
                 Ok(c) => c
-                    .batch_execute("ANALYZE best, tally, players")
+                    .batch_execute("ANALYZE best, tally, tally_ms, players")
                     .await
                     .map_err(|e| StoreError::from(e).to_string()),
                 Err(e) => Err(e.to_string()),
@@ -192,12 +214,13 @@ fn retryable(e: &StoreError) -> bool {
     }
 }
 
-/// Writes a batch in one transaction and seven round trips whatever its size: each step is
-/// one statement over arrays (`unnest`).
+/// Writes a batch in one transaction and eight round trips, plus one per board it touches,
+/// whatever its size: each step is one statement over arrays (`unnest`). The last reads the
+/// tallies the answers' ranks sum.
 async fn write(
     client: &mut deadpool_postgres::Client,
     batch: &[Accepted],
-) -> Result<Vec<Written>, StoreError> {
+) -> Result<Vec<(Written, Standing)>, StoreError> {
     let tx = client.transaction().await?;
     let boards: BTreeSet<(&str, &str)> = batch
         .iter()
@@ -315,49 +338,70 @@ async fn write(
              ON CONFLICT (date, mode, props, bucket) DO UPDATE SET n = tally.n + excluded.n",
         )
         .await?;
-    let t = &p.tally;
-    tx.execute(
-        &tally,
-        &[
-            &t.keys().map(|k| k.0.as_str()).collect::<Vec<_>>(),
-            &t.keys().map(|k| k.1.as_str()).collect::<Vec<_>>(),
-            &t.keys().map(|k| k.2).collect::<Vec<_>>(),
-            &t.keys().map(|k| k.3).collect::<Vec<_>>(),
-            &t.values().copied().collect::<Vec<_>>(),
-        ],
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(p.written)
-}
-
-async fn standing(
-    c: &impl GenericClient,
-    date: &str,
-    mode: &str,
-    score: Score,
-) -> Result<Standing, StoreError> {
-    let (props, t) = (score.0, to_i64(score.1));
-    let b = bucket(score.1);
-    let q = c
+    let fine = tx
         .prepare_cached(
-            "SELECT
-               (SELECT COALESCE(SUM(n), 0)::BIGINT FROM tally WHERE date = $1 AND mode = $2),
-               (SELECT COALESCE(SUM(n), 0)::BIGINT FROM tally WHERE date = $1 AND mode = $2
-                  AND (props < $3 OR (props = $3 AND bucket < $4))),
-               (SELECT COUNT(*) FROM best WHERE date = $1 AND mode = $2 AND props = $3
-                  AND time_ms >= $5 AND time_ms < $6)",
+            "INSERT INTO tally_ms (date, mode, props, time_ms, n)
+             SELECT * FROM unnest($1::text[], $2::text[], $3::bool[], $4::int8[], $5::int8[])
+             ON CONFLICT (date, mode, props, time_ms) DO UPDATE SET n = tally_ms.n + excluded.n",
         )
         .await?;
-    let r = c
-        .query_one(&q, &[&date, &mode, &props, &b, &bucket_start(b), &t])
+    for (statement, t) in [(&tally, &p.tally), (&fine, &p.fine)] {
+        tx.execute(
+            statement,
+            &[
+                &t.keys().map(|k| k.0.as_str()).collect::<Vec<_>>(),
+                &t.keys().map(|k| k.1.as_str()).collect::<Vec<_>>(),
+                &t.keys().map(|k| k.2).collect::<Vec<_>>(),
+                &t.keys().map(|k| k.3).collect::<Vec<_>>(),
+                &t.values().copied().collect::<Vec<_>>(),
+            ],
+        )
         .await?;
-    let (finishers, below, within): (i64, i64, i64) = (r.get(0), r.get(1), r.get(2));
-    let finishers = to_u64(finishers);
-    Ok(Standing {
-        rank: (1 + to_u64(below) + to_u64(within)).min(finishers.max(1)),
-        finishers,
-    })
+    }
+    let boards = Plan::boards(batch);
+    let mut read = BTreeMap::new();
+    for (board, buckets) in wanted(&boards, &p.written) {
+        let t = tallies(&tx, &board, &buckets).await?;
+        read.insert(board, t);
+    }
+    tx.commit().await?;
+    Ok(place(&boards, p.written, &read))
+}
+
+/// A board's coarse tally and the exact times of `buckets` (props, bucket), in one
+/// statement.
+async fn tallies(
+    c: &impl GenericClient,
+    board: &Board,
+    buckets: &BTreeSet<(bool, i64)>,
+) -> Result<Tallies, StoreError> {
+    let q = c
+        .prepare_cached(
+            "SELECT false, props, bucket, n FROM tally WHERE date = $1 AND mode = $2
+             UNION ALL
+             SELECT true, f.props, f.time_ms, f.n
+             FROM unnest($3::bool[], $4::int8[]) AS r(p, lo)
+             CROSS JOIN LATERAL (SELECT props, time_ms, n FROM tally_ms
+               WHERE date = $1 AND mode = $2 AND props = r.p AND time_ms >= r.lo
+               AND time_ms < r.lo + $5) f",
+        )
+        .await?;
+    let props: Vec<bool> = buckets.iter().map(|b| b.0).collect();
+    let starts: Vec<i64> = buckets.iter().map(|b| bucket_start(b.1)).collect();
+    let width = BUCKET_MS as i64;
+    let mut out = Tallies::default();
+    for r in c
+        .query(&q, &[&board.0, &board.1.as_str(), &props, &starts, &width])
+        .await?
+    {
+        let (exact, key, n): (bool, (bool, i64), i64) = (r.get(0), (r.get(1), r.get(2)), r.get(3));
+        if exact {
+            out.fine.insert(key, n);
+        } else {
+            out.coarse.insert(key, n);
+        }
+    }
+    Ok(out)
 }
 
 #[async_trait]
@@ -366,7 +410,10 @@ impl Store for PgStore {
         "postgres"
     }
 
-    async fn write_batch(&self, batch: Vec<Accepted>) -> Result<Vec<Written>, StoreError> {
+    async fn write_batch(
+        &self,
+        batch: Vec<Accepted>,
+    ) -> Result<Vec<(Written, Standing)>, StoreError> {
         let mut client = self.pool.get().await.map_err(pool_err)?;
         let mut attempt = 1;
         let written = loop {
@@ -377,11 +424,6 @@ impl Store for PgStore {
         };
         self.maybe_analyze(batch.len() as u64);
         Ok(written)
-    }
-
-    async fn standing(&self, date: &str, mode: Mode, score: Score) -> Result<Standing, StoreError> {
-        let client = self.pool.get().await.map_err(pool_err)?;
-        standing(&client, date, mode.as_str(), score).await
     }
 
     async fn leaderboard(

@@ -3,7 +3,7 @@
 //! reading ones, all used on blocking threads.
 
 use std::collections::hash_map::Entry as Slot;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -11,9 +11,10 @@ use async_trait::async_trait;
 use llk_online::{Leaderboard, Mode};
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 
+use super::tally::{place, wanted};
 use super::{
-    assemble, bucket, bucket_start, plan, to_i64, to_u64, Accepted, BestKey, Score, Standing,
-    Store, StoreError, Stored, Written,
+    assemble, bucket, bucket_start, plan, to_i64, to_u64, Accepted, BestKey, Board, Plan, Score,
+    Standing, Store, StoreError, Stored, Tallies, Written, BUCKET_MS,
 };
 
 /// Reads at once (each on its own connection, kept open between requests): more than a
@@ -21,7 +22,8 @@ use super::{
 const READERS: usize = 8;
 
 /// The schema, one migration per entry (entry i takes the schema to version i + 1).
-const MIGRATIONS: &[&str] = &["
+const MIGRATIONS: &[&str] = &[
+    "
 CREATE TABLE players (
     key TEXT PRIMARY KEY,
     name TEXT NOT NULL,
@@ -57,7 +59,20 @@ CREATE TABLE tally (
     n INTEGER NOT NULL,
     PRIMARY KEY (date, mode, props, bucket)
 ) WITHOUT ROWID;
-"];
+",
+    "
+CREATE TABLE tally_ms (
+    date TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    props INTEGER NOT NULL,
+    time_ms INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    PRIMARY KEY (date, mode, props, time_ms)
+) WITHOUT ROWID;
+INSERT INTO tally_ms (date, mode, props, time_ms, n)
+    SELECT date, mode, props, time_ms, COUNT(*) FROM best GROUP BY date, mode, props, time_ms;
+",
+];
 
 pub struct SqliteStore {
     path: String,
@@ -153,7 +168,10 @@ impl SqliteStore {
     }
 }
 
-fn write(conn: &mut Connection, batch: &[Accepted]) -> Result<Vec<Written>, StoreError> {
+fn write(
+    conn: &mut Connection,
+    batch: &[Accepted],
+) -> Result<Vec<(Written, Standing)>, StoreError> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let mut inserted = Vec::with_capacity(batch.len());
     let mut current: HashMap<BestKey, Score> = HashMap::new();
@@ -217,6 +235,13 @@ fn write(conn: &mut Connection, batch: &[Accepted]) -> Result<Vec<Written>, Stor
         for ((date, mode, props, sec), n) in &p.tally {
             tally.execute(params![date, mode.as_str(), props, sec, n])?;
         }
+        let mut fine = tx.prepare_cached(
+            "INSERT INTO tally_ms (date, mode, props, time_ms, n) VALUES (?1, ?2, ?3, ?4, ?5)
+             ON CONFLICT (date, mode, props, time_ms) DO UPDATE SET n = n + excluded.n",
+        )?;
+        for ((date, mode, props, t), n) in &p.fine {
+            fine.execute(params![date, mode.as_str(), props, t, n])?;
+        }
         let mut player = tx.prepare_cached(
             "INSERT INTO players (key, name, name_updated) VALUES (?1, ?2, ?3)
              ON CONFLICT (key) DO UPDATE SET name = excluded.name,
@@ -226,35 +251,47 @@ fn write(conn: &mut Connection, batch: &[Accepted]) -> Result<Vec<Written>, Stor
             player.execute(params![key, name, at])?;
         }
     }
+    let boards = Plan::boards(batch);
+    let mut read = BTreeMap::new();
+    for (board, buckets) in wanted(&boards, &p.written) {
+        let t = tallies(&tx, &board, &buckets)?;
+        read.insert(board, t);
+    }
     tx.commit()?;
-    Ok(p.written)
+    Ok(place(&boards, p.written, &read))
 }
 
-fn standing(
+/// A board's coarse tally and the exact times of `buckets` (props, bucket).
+fn tallies(
     conn: &Connection,
-    date: &str,
-    mode: &str,
-    score: Score,
-) -> Result<Standing, StoreError> {
-    let (props, t) = (score.0, to_i64(score.1));
-    let b = bucket(score.1);
-    let mut q = conn.prepare_cached(
-        "SELECT
-           (SELECT COALESCE(SUM(n), 0) FROM tally WHERE date = ?1 AND mode = ?2),
-           (SELECT COALESCE(SUM(n), 0) FROM tally WHERE date = ?1 AND mode = ?2
-              AND (props < ?3 OR (props = ?3 AND bucket < ?4))),
-           (SELECT COUNT(*) FROM best WHERE date = ?1 AND mode = ?2 AND props = ?3
-              AND time_ms >= ?5 AND time_ms < ?6)",
+    board: &Board,
+    buckets: &BTreeSet<(bool, i64)>,
+) -> Result<Tallies, StoreError> {
+    let (date, mode) = (board.0.as_str(), board.1.as_str());
+    let mut out = Tallies::default();
+    let mut coarse =
+        conn.prepare_cached("SELECT props, bucket, n FROM tally WHERE date = ?1 AND mode = ?2")?;
+    for r in coarse.query_map(params![date, mode], |r| {
+        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+    })? {
+        let (props, b, n): (bool, i64, i64) = r?;
+        out.coarse.insert((props, b), n);
+    }
+    let mut fine = conn.prepare_cached(
+        "SELECT time_ms, n FROM tally_ms WHERE date = ?1 AND mode = ?2 AND props = ?3
+         AND time_ms >= ?4 AND time_ms < ?5",
     )?;
-    let (finishers, below, within): (i64, i64, i64) = q
-        .query_row(params![date, mode, props, b, bucket_start(b), t], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-        })?;
-    let finishers = to_u64(finishers);
-    Ok(Standing {
-        rank: (1 + to_u64(below) + to_u64(within)).min(finishers.max(1)),
-        finishers,
-    })
+    for &(props, b) in buckets {
+        let lo = bucket_start(b);
+        let hi = lo.saturating_add(BUCKET_MS as i64);
+        for r in fine.query_map(params![date, mode, props, lo, hi], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })? {
+            let (t, n): (i64, i64) = r?;
+            out.fine.insert((props, t), n);
+        }
+    }
+    Ok(out)
 }
 
 fn leaderboard(
@@ -288,23 +325,17 @@ fn leaderboard(
             .optional()?,
         None => None,
     };
-    let mine = match mine {
-        Some((props, t)) => {
-            let score = (props, to_u64(t));
-            Some((score, standing(&tx, date, m, score)?))
-        }
-        None => None,
-    };
-    let board = match mine {
-        Some((_, s)) => s,
-        None => standing(&tx, date, m, (false, 0))?,
-    };
+    let mine: Option<Score> = mine.map(|(props, t)| (props, to_u64(t)));
+    let buckets = mine.iter().map(|s| (s.0, bucket(s.1))).collect();
+    let counts = tallies(&tx, &(date.to_string(), mode), &buckets)?;
+    let mine = mine.map(|score| (score, counts.standing(score)));
+    let finishers = counts.standing((false, 0)).finishers;
     tx.commit()?;
     let rows = rows
         .into_iter()
         .map(|(props, t, name)| (props, to_u64(t), name))
         .collect();
-    Ok(assemble(date, mode, rows, board.finishers, mine))
+    Ok(assemble(date, mode, rows, finishers, mine))
 }
 
 #[async_trait]
@@ -313,19 +344,16 @@ impl Store for SqliteStore {
         "sqlite"
     }
 
-    async fn write_batch(&self, batch: Vec<Accepted>) -> Result<Vec<Written>, StoreError> {
+    async fn write_batch(
+        &self,
+        batch: Vec<Accepted>,
+    ) -> Result<Vec<(Written, Standing)>, StoreError> {
         let writer = self.writer.clone();
         blocking(move || {
             let mut conn = writer.lock().unwrap_or_else(PoisonError::into_inner);
             write(&mut conn, &batch)
         })
         .await
-    }
-
-    async fn standing(&self, date: &str, mode: Mode, score: Score) -> Result<Standing, StoreError> {
-        let date = date.to_string();
-        self.read(move |c| standing(c, &date, mode.as_str(), score))
-            .await
     }
 
     async fn leaderboard(
@@ -362,5 +390,44 @@ impl Store for SqliteStore {
             Ok(rows.collect::<Result<_, _>>()?)
         })
         .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A database written by the first schema (bests, no exact-time tally) ranks exactly
+    /// once opened: the migration counts its bests into `tally_ms`.
+    #[tokio::test]
+    async fn an_old_database_gains_its_exact_tally() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("v1.db");
+        let path = path.to_str().unwrap();
+        {
+            let conn = connect(path).unwrap();
+            conn.execute_batch(MIGRATIONS[0]).unwrap();
+            conn.execute_batch(
+                "CREATE TABLE schema_version (version INTEGER NOT NULL);
+                 INSERT INTO schema_version VALUES (1);
+                 INSERT INTO players VALUES ('a', 'A', 1), ('b', 'B', 1), ('c', 'C', 1);
+                 INSERT INTO best VALUES ('2026-12-04', 'classic', 'a', 0, 4250, 1),
+                   ('2026-12-04', 'classic', 'b', 0, 4210, 1),
+                   ('2026-12-04', 'classic', 'c', 0, 4210, 1);
+                 INSERT INTO tally VALUES ('2026-12-04', 'classic', 0, 42, 3);",
+            )
+            .unwrap();
+        }
+        let store = SqliteStore::open(path).await.unwrap();
+        let board = store
+            .leaderboard("2026-12-04", Mode::Classic, 10, Some("a"))
+            .await
+            .unwrap();
+        assert_eq!(board.finishers, 3);
+        assert_eq!(
+            board.you.map(|y| y.rank),
+            Some(3),
+            "two in its bucket before it"
+        );
     }
 }
