@@ -44,9 +44,25 @@ pub fn seal(claim: &Claim, secret: &[u8; 32]) -> Envelope {
     }
 }
 
+/// An envelope whose signature checked, with its claim.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opened {
+    pub claim: Claim,
+    /// The payload exactly as signed, and the signature in lowercase hex: enough to check it
+    /// again.
+    pub payload: String,
+    pub sig: String,
+}
+
 /// The claim of a request body, once its signature is checked: `bad_json`, `bad_key` or
 /// `bad_signature` otherwise. The claim's key is returned in lowercase.
 pub fn open(body: &[u8]) -> Result<Claim, ApiError> {
+    open_envelope(body).map(|o| o.claim)
+}
+
+/// [`open`], keeping the signed payload and signature (the server stores them, and parsing
+/// the body once is cheaper than twice).
+pub fn open_envelope(body: &[u8]) -> Result<Opened, ApiError> {
     let envelope: Envelope = serde_json::from_slice(body)
         .map_err(|e| ApiError::new(ErrorCode::BadJson, format!("the body: {e}")))?;
     let bad_key = |what: &str| ApiError::new(ErrorCode::BadKey, what.to_string());
@@ -70,7 +86,11 @@ pub fn open(body: &[u8]) -> Result<Claim, ApiError> {
         ));
     }
     claim.key = hex::encode(&key_bytes);
-    Ok(claim)
+    Ok(Opened {
+        claim,
+        payload: envelope.payload,
+        sig: envelope.sig.to_ascii_lowercase(),
+    })
 }
 
 fn signed_bytes(payload: &str) -> Vec<u8> {
@@ -108,6 +128,16 @@ mod tests {
         let secret = [7u8; 32];
         let e = seal(&claim(), &secret);
         let opened = open(&body(&e)).unwrap();
+        let upper = Envelope {
+            sig: e.sig.to_ascii_uppercase(),
+            ..e.clone()
+        };
+        let kept = open_envelope(&body(&upper)).unwrap();
+        assert_eq!(
+            (kept.payload.as_str(), kept.sig.as_str()),
+            (e.payload.as_str(), e.sig.as_str())
+        );
+        assert_eq!(kept.claim, opened);
         assert_eq!(opened.key, public_key(&secret));
         assert_eq!(opened.moves, claim().moves);
 

@@ -10,7 +10,7 @@ pub mod name;
 
 pub use answer::{ApiError, Entry, ErrorCode, Leaderboard, SubmitAnswer, You};
 pub use claim::{Claim, Mode, Moves, CLAIM_VERSION};
-pub use envelope::{open, seal, Envelope, SIGNING_CONTEXT};
+pub use envelope::{open, open_envelope, seal, Envelope, Opened, SIGNING_CONTEXT};
 pub use name::{check_name, MAX_NAME_CHARS};
 
 /// Largest request body the API takes (bytes).

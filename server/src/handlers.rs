@@ -12,7 +12,9 @@ use axum::response::{IntoResponse, Response};
 use axum::Extension;
 use axum::Json;
 use llk_engine::code::daily::UtcDate;
-use llk_online::{check_name, hex, open, ErrorCode, Mode, SubmitAnswer, MAX_BODY_BYTES, MAX_TOP};
+use llk_online::{
+    check_name, hex, open_envelope, ErrorCode, Mode, SubmitAnswer, MAX_BODY_BYTES, MAX_TOP,
+};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
@@ -109,7 +111,8 @@ async fn submit_inner(state: Arc<AppState>, req: Request) -> Answer<SubmitAnswer
     let checks = state.clone();
     let received_at = now_ms();
     let accepted = blocking(move || {
-        let claim = open(&body)?;
+        let opened = open_envelope(&body)?;
+        let claim = opened.claim;
         let name = check_name(&claim.name).map_err(|m| Refusal::new(ErrorCode::BadName, m))?;
         let date = parse_date(&claim.date)?;
         check_window(date, today)?;
@@ -120,9 +123,6 @@ async fn submit_inner(state: Arc<AppState>, req: Request) -> Answer<SubmitAnswer
             .map_err(|s| Refusal::rate_limited("results from this key", s))?;
         let start = checks.deals.start(date, claim.mode)?;
         let verified = replay(&start, &claim)?;
-        let payload = String::from_utf8_lossy(&body).into_owned();
-        let envelope: llk_online::Envelope = serde_json::from_str(&payload)
-            .map_err(|e| Refusal::new(ErrorCode::BadJson, e.to_string()))?;
         Ok(Accepted {
             date: date.to_string(),
             mode: claim.mode,
@@ -130,9 +130,9 @@ async fn submit_inner(state: Arc<AppState>, req: Request) -> Answer<SubmitAnswer
             name,
             time_ms: claim.time_ms.min(i64::MAX as u64),
             props: verified.props,
-            digest: Sha256::digest(envelope.payload.as_bytes()).to_vec(),
-            payload: envelope.payload,
-            sig: envelope.sig.to_ascii_lowercase(),
+            digest: Sha256::digest(opened.payload.as_bytes()).to_vec(),
+            payload: opened.payload,
+            sig: opened.sig,
             received_at,
         })
     })

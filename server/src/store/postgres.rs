@@ -1,6 +1,6 @@
 //! The PostgreSQL store (tokio-postgres with a deadpool pool). A batch is one transaction
-//! of a few statements over arrays, that first takes a transaction-scoped advisory lock per board it touches (in order), so
-//! any number of `llk-server` processes on one database write each board one at a time
+//! of a few statements over arrays that, once its submissions are inserted, takes a
+//! transaction-scoped advisory lock per board it touches (in order), so any number of `llk-server` processes on one database write each board one at a time
 //! and read-then-write is exact; reads run in a repeatable-read snapshot.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -222,19 +222,6 @@ async fn write(
     batch: &[Accepted],
 ) -> Result<Vec<(Written, Standing)>, StoreError> {
     let tx = client.transaction().await?;
-    let boards: BTreeSet<(&str, &str)> = batch
-        .iter()
-        .map(|a| (a.date.as_str(), a.mode.as_str()))
-        .collect();
-    let (dates, modes): (Vec<&str>, Vec<&str>) = boards.into_iter().unzip();
-    let lock = tx
-        .prepare_cached(
-            "SELECT pg_advisory_xact_lock(hashtext(d || ' ' || m))
-             FROM unnest($1::text[], $2::text[]) AS b(d, m) ORDER BY d, m",
-        )
-        .await?;
-    tx.query(&lock, &[&dates, &modes]).await?;
-
     let col = |f: fn(&Accepted) -> String| batch.iter().map(f).collect::<Vec<String>>();
     let digests: Vec<&[u8]> = batch.iter().map(|a| a.digest.as_slice()).collect();
     let (dates, modes, keys) = (
@@ -266,6 +253,23 @@ async fn write(
         .iter()
         .map(|r| r.get(0))
         .collect();
+    // The board's lock is taken after the submissions are in (the costliest statement,
+    // and one that needs none: a digest is unique by its index), so two servers insert at
+    // once and hold the lock only for the reads and writes of bests and tallies. Two
+    // servers inserting the same two digests in opposite orders may deadlock: retried.
+    let boards: BTreeSet<(&str, &str)> = batch
+        .iter()
+        .map(|a| (a.date.as_str(), a.mode.as_str()))
+        .collect();
+    let (board_dates, board_modes): (Vec<&str>, Vec<&str>) = boards.into_iter().unzip();
+    let lock = tx
+        .prepare_cached(
+            "SELECT pg_advisory_xact_lock(hashtext(d || ' ' || m))
+             FROM unnest($1::text[], $2::text[]) AS b(d, m) ORDER BY d, m",
+        )
+        .await?;
+    tx.query(&lock, &[&board_dates, &board_modes]).await?;
+
     // A digest twice in the batch is new once, the first time.
     let mut seen = HashSet::new();
     let inserted: Vec<bool> = batch
