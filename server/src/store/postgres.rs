@@ -494,3 +494,61 @@ impl Store for PgStore {
             .collect())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A database written by the first schema ranks exactly once opened: the migration
+    /// counts its bests into `tally_ms` (and switches payloads to lz4 where built in).
+    /// Needs `LLK_TEST_PG` (make test-server); skipped without it, failing under CI.
+    #[tokio::test]
+    async fn an_old_database_gains_its_exact_tally() {
+        let Some(admin) = std::env::var("LLK_TEST_PG").ok().filter(|s| !s.is_empty()) else {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI is set but LLK_TEST_PG is not"
+            );
+            eprintln!("LLK_TEST_PG unset: skipped");
+            return;
+        };
+        let name = format!("llk_v1_{}", std::process::id());
+        let (client, conn) = tokio_postgres::connect(&admin, NoTls).await.unwrap();
+        tokio::spawn(conn);
+        for sql in [
+            format!("DROP DATABASE IF EXISTS {name}"),
+            format!("CREATE DATABASE {name}"),
+        ] {
+            client.batch_execute(&sql).await.unwrap();
+        }
+        let url = format!("{}/{name}", admin.rsplit_once('/').unwrap().0);
+        {
+            let (old, conn) = tokio_postgres::connect(&url, NoTls).await.unwrap();
+            tokio::spawn(conn);
+            old.batch_execute(MIGRATIONS[0]).await.unwrap();
+            old.batch_execute(
+                "CREATE TABLE schema_version (version BIGINT NOT NULL);
+                 INSERT INTO schema_version VALUES (1);
+                 INSERT INTO players VALUES ('a', 'A', 1), ('b', 'B', 1), ('c', 'C', 1);
+                 INSERT INTO best VALUES ('2026-12-04', 'classic', 'a', false, 4250, 1),
+                   ('2026-12-04', 'classic', 'b', false, 4210, 1),
+                   ('2026-12-04', 'classic', 'c', false, 4210, 1);
+                 INSERT INTO tally VALUES ('2026-12-04', 'classic', false, 42, 3);",
+            )
+            .await
+            .unwrap();
+        }
+        let store = PgStore::open(&url).await.unwrap();
+        let board = store
+            .leaderboard("2026-12-04", Mode::Classic, 10, Some("a"))
+            .await
+            .unwrap();
+        assert_eq!(board.finishers, 3);
+        assert_eq!(
+            board.you.map(|y| y.rank),
+            Some(3),
+            "two in its bucket before it"
+        );
+        drop(store);
+    }
+}
