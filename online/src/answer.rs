@@ -27,6 +27,7 @@ pub enum ErrorCode {
     NotWon,
     RateLimited,
     NotFound,
+    MethodNotAllowed,
     Unavailable,
 }
 
@@ -42,6 +43,7 @@ impl ErrorCode {
             | NotWon => 422,
             RateLimited => 429,
             NotFound => 404,
+            MethodNotAllowed => 405,
             Unavailable => 503,
         }
     }

@@ -258,3 +258,12 @@ pub async fn health(State(state): State<Arc<AppState>>) -> Response {
 pub async fn not_found() -> Response {
     Refusal::new(ErrorCode::NotFound, "no such API path").into_response()
 }
+
+/// An API path asked with a method it does not answer (axum adds the `Allow` header).
+pub async fn method_not_allowed() -> Response {
+    Refusal::new(
+        ErrorCode::MethodNotAllowed,
+        "this API path does not answer that method",
+    )
+    .into_response()
+}

@@ -83,7 +83,8 @@ pub async fn build(config: &Config) -> Result<(Router, Arc<AppState>), StartErro
         .route("/leaderboard/{date}/{mode}", get(handlers::leaderboard))
         .route("/daily/{date}", get(handlers::daily))
         .route("/health", get(handlers::health))
-        .fallback(handlers::not_found);
+        .fallback(handlers::not_found)
+        .method_not_allowed_fallback(handlers::method_not_allowed);
     let router = Router::new()
         .nest("/api/v1", api)
         .fallback(static_files)

@@ -198,6 +198,15 @@ fn static_files_health_and_daily() {
     assert_eq!(server.get("/no/such/page").status, 404, "no SPA fallback");
     let api = server.get("/api/v2/anything");
     assert_eq!((api.status, api.code()), (404, "not_found"));
+    let wrong = server.get("/api/v1/results");
+    assert_eq!((wrong.status, wrong.code()), (405, "method_not_allowed"));
+    let allow = ureq::get(&format!("{}/api/v1/results", server.base))
+        .call()
+        .expect_err("405");
+    let ureq::Error::Status(_, r) = allow else {
+        panic!("a transport error")
+    };
+    assert_eq!(r.header("allow"), Some("POST"));
     let health = server.get("/api/v1/health");
     assert_eq!(health.body, serde_json::json!({"ok": true, "db": "sqlite"}));
     let daily = server.get(&format!("/api/v1/daily/{TODAY}"));
