@@ -120,7 +120,7 @@ export class Hud {
     // seed box). Its "seed" is the level's fingerprint, not a seed one could type in, so the
     // seed's box is left out; it keeps the mark for whatever reads it.
     const imported = v.options.imported === true;
-    setText(this.level, stackLevelText(v.options));
+    setText(this.level, stackLevelText(v.options, t("hud.daily")));
     setAttr(this.level, "data-mark", imported ? "" : null);
     this.showSeed(!imported);
     setText(this.seed, imported ? levelMark(v.options.seed) : v.options.seed);

@@ -43,15 +43,19 @@ export function levelMark(fingerprint: string): string {
 export interface StackLevelInfo {
   level: number | null;
   imported?: boolean;
+  /** A level in the real game's shape: the daily stack challenge. */
+  real_style?: boolean;
   seed: string;
 }
 
 /**
  * The HUD's Level box for a stack game: the level's number, a brought level's mark (it has
- * no number; the mark is what tells one's brought levels apart), or "–" for a random fill.
- * The Level box is on screen at every size, where the seed's box is not on a phone.
+ * no number; the mark is what tells one's brought levels apart), `daily` (the translated
+ * word) for the daily stack challenge, or "–" for a random fill. The Level box is on screen
+ * at every size, where the seed's box is not on a phone.
  */
-export function stackLevelText(o: StackLevelInfo): string {
+export function stackLevelText(o: StackLevelInfo, daily: string): string {
   if (o.imported === true) return levelMark(o.seed);
+  if (o.real_style === true) return daily;
   return o.level === null ? "–" : String(o.level);
 }

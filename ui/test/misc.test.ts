@@ -126,12 +126,14 @@ describe("levelMark", () => {
 });
 
 describe("stackLevelText", () => {
-  it("shows the level's number, a brought level's mark, or a dash for a random fill", () => {
-    expect(stackLevelText({ level: 3, seed: "7" })).toBe("3");
-    expect(stackLevelText({ level: 3, imported: false, seed: "7" })).toBe("3");
-    expect(stackLevelText({ level: null, seed: "7" })).toBe("–");
+  it("shows the level's number, a brought level's mark, the daily word, or a dash for a random fill", () => {
+    expect(stackLevelText({ level: 3, seed: "7" }, "Daily")).toBe("3");
+    expect(stackLevelText({ level: 3, imported: false, seed: "7" }, "Daily")).toBe("3");
+    expect(stackLevelText({ level: null, seed: "7" }, "Daily")).toBe("–");
+    // the daily stack challenge is a real-style level: no number, no mark
+    expect(stackLevelText({ level: null, real_style: true, seed: "7" }, "Daily")).toBe("Daily");
     // a brought level has no number: its mark, whatever the level field holds
-    expect(stackLevelText({ level: null, imported: true, seed: "81985529216486895" })).toBe("#012345");
-    expect(stackLevelText({ level: 2, imported: true, seed: "0" })).toBe("#000000");
+    expect(stackLevelText({ level: null, imported: true, seed: "81985529216486895" }, "Daily")).toBe("#012345");
+    expect(stackLevelText({ level: 2, imported: true, seed: "0" }, "Daily")).toBe("#000000");
   });
 });

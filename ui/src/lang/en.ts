@@ -293,6 +293,7 @@ export const en = {
   "error.internal": "Something went wrong inside the game: please try again.",
   "error.unknown": "That could not be done.",
   "newgame.dailyStack": "Daily stack",
+  "hud.daily": "Daily",
   "online.title": "Online daily challenge",
   "online.post": "Post my daily results",
   "online.postHelp": "A daily win (its time and every move, signed on this device) goes to the leaderboard with your name. Wins with hints or Demo are not posted.",

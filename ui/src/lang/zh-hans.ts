@@ -289,6 +289,7 @@ export const zhHans: Table = {
   "error.internal": "游戏内部出错了：请再试一次。",
   "error.unknown": "无法完成这个操作。",
   "newgame.dailyStack": "每日叠叠消",
+  "hud.daily": "每日",
   "online.title": "在线每日挑战",
   "online.post": "上传我的每日成绩",
   "online.postHelp": "每日挑战的胜局（用时和每一步，在本设备上签名）会连同你的名字发到排行榜。用了提示或演示的胜局不上传。",

@@ -290,6 +290,7 @@ export const zhHant: Table = {
   "error.internal": "遊戲內部出錯了：請再試一次。",
   "error.unknown": "無法完成這個操作。",
   "newgame.dailyStack": "每日疊疊消",
+  "hud.daily": "每日",
   "online.title": "線上每日挑戰",
   "online.post": "上傳我的每日成績",
   "online.postHelp": "每日挑戰的勝局（用時和每一步，在本裝置上簽名）會連同你的名字送到排行榜。用了提示或示範的勝局不上傳。",
