@@ -62,7 +62,8 @@
 //!   which tiles would dominate which is one table computed with the state; at a node the
 //!   check is a row of it against the free set (before 2026-12-04 it compared the free
 //!   tiles pairwise at every node, which with the sort of the moves below was most of a
-//!   node's cost: the same nodes now take 2-3× less CPU, `engine/BENCHMARKS.md`).
+//!   node's cost: the same nodes now take 2-3× less CPU, CPU p50 1.2 → 0.4 ms on the
+//!   real-style maps; `git show 6338f23:engine/BENCHMARKS-HISTORY.md`, "cheaper nodes").
 //! * **Tray pressure.** A position is lost when no kind can complete its next triple
 //!   before the tray fills. Proof: look at any line's first take that completes a triple,
 //!   of kind `k`, after `B` takes. None of those `B` takes completes a triple, so each
@@ -178,9 +179,11 @@
 //! Restarts (no effect on the answer): the search runs in attempts of 512, 1,024, 2,048,
 //! … nodes (doubling every attempt; [`Strategy::Baseline`] keeps 512, 512, 1,024, 1,024,
 //! …), each ordering its takes its own way (ties broken by a salted hash; the
-//! baseline's odd attempts ignore how many tiles a take uncovers), the last with whatever
-//! the budget leaves. Doubling every attempt won the captured maps 255 and 270 in 296 k
-//! and 596 k nodes instead of 1.30 M and 869 k (engine/BENCHMARKS.md). The dead memo is
+//! baseline's odd attempts ignore how many tiles a take uncovers); the budget only cuts the
+//! attempt it falls in short, so the schedule is the same for every budget. Doubling every
+//! attempt won the captured maps 255 and 270 in 296 k and 596 k nodes instead of 1.30 M
+//! and 869 k when it came in (2026-12-02; `git show 6338f23:engine/BENCHMARKS-HISTORY.md`,
+//! "Restart schedule"). The dead memo is
 //! kept across attempts (a remaining-set is dead whatever
 //! order proved it), so `Unwinnable` is still a complete proof; restarts only cut the
 //! heavy tail where an early choice sends one ordering into a large dead subtree.
@@ -188,8 +191,8 @@
 //! Refutation (`refute`): when the main search has not decided a position within its first
 //! 261,632 nodes, a second, sound search tries to prove it lost by solving smaller games
 //! exhaustively (the position projected on a few kinds, the others taken for free; a
-//! lost projection means a lost position, proof in its module doc), with an eighth of
-//! the nodes left (at most 65,536, counted in the same budget). Then the *backward search*
+//! lost projection means a lost position, proof in its module doc), with 65,536 nodes
+//! (counted in the same budget). Then the *backward search*
 //! (`refute::reverse`: the same game played from its end back to the position, putting
 //! tiles back bottom first; exact, so its answer is a certificate or a complete proof) and
 //! the main search take turns of equal nodes (a backward node costs about as much as a
@@ -198,6 +201,16 @@
 //! until one decides. On real-style maps the two searches win different maps: the backward
 //! one wins 14 of the 20 maps the main one leaves undecided at 2 M nodes, seed 51 in 1,013
 //! nodes (the main one: undecided after 60 M), while the main one wins most maps sooner.
+//!
+//! **Anytime.** Every length in this schedule (restart attempts, the probe, the
+//! refutation's nodes, the turns) is a fixed number of nodes, never derived from the
+//! budget: for a given position the search is one deterministic sequence of nodes, and
+//! the budget (nodes) or the interrupt (the CLI's `--budget-ms`) only says where it stops.
+//! So an answer found after `n` nodes in all ([`StackSolveStats::total_nodes`]) is found
+//! after the same `n` nodes, with the same certificate, by every budget of at least `n`,
+//! and a smaller budget answers [`StackVerdict::Unknown`] having spent exactly its nodes
+//! (`tests/anytime.rs`). Until 2026-12-05 the refutation's share was an eighth of the
+//! nodes left after the probe, so a budget under 786 k nodes moved every later answer.
 //!
 //! The engine has no clock: the search is bounded by a node count and an interrupt the
 //! caller supplies (polled about every 1,000 nodes); running out gives
@@ -246,7 +259,8 @@ pub enum StackVerdict {
 /// What a search cost.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StackSolveStats {
-    /// Positions expanded (the quantity a [`Budget`] bounds).
+    /// Positions the main search expanded (a [`Budget`] bounds these with the refutation's
+    /// and the backward search's: [`StackSolveStats::total_nodes`]).
     pub nodes: u64,
     /// Dead remaining-sets remembered.
     pub memo: usize,
@@ -265,6 +279,14 @@ pub struct StackSolveStats {
     /// Takes of a leaf that bound the next take to its kind ("Leaves wait for their
     /// triple" in the module doc).
     pub bound_takes: u64,
+}
+
+impl StackSolveStats {
+    /// Nodes of all the searches (main, refutation, backward): what the budget bounds, and
+    /// the node at which the answer came (the same for every budget that reaches it).
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes + self.refute_nodes + self.backward_nodes
+    }
 }
 
 /// What [`prove_lost`] found.
@@ -291,7 +313,7 @@ pub fn prove_lost(
             ..RefuteStats::default()
         };
     };
-    let r = refute::refute(&st, budget.max_nodes, interrupt);
+    let r = refute::refute(&st, budget.max_nodes, budget.max_nodes, interrupt);
     RefuteStats {
         lost: r.lost,
         nodes: r.nodes,

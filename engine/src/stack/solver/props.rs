@@ -97,6 +97,20 @@ pub fn line_with_move_outs(
     max_nodes: u64,
     interrupt: &mut dyn FnMut() -> bool,
 ) -> PropLine {
+    line_with_stats(pos, tray_ids, move_outs, max_nodes, interrupt).0
+}
+
+/// As [`line_with_move_outs`], also giving the nodes spent (its own and its no-prop
+/// tails'). A depth-first search whose every part is bounded only by the nodes left, so
+/// a budget only says where it stops: an answer after `n` nodes comes after the same `n`
+/// nodes with every budget of at least `n`.
+pub fn line_with_stats(
+    pos: &Position,
+    tray_ids: &[Option<TileId>],
+    move_outs: u8,
+    max_nodes: u64,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> (PropLine, u64) {
     let layout = pos.layout;
     let is_held = |i: usize| pos.held.iter().any(|&h| usize::from(h) == i);
     let on_board: Vec<bool> = (0..layout.len())
@@ -136,17 +150,18 @@ pub fn line_with_move_outs(
         order,
         interrupt,
     };
-    match search.run(&node) {
+    let line = match search.run(&node) {
         Outcome::Win => PropLine::Winnable(search.line),
         Outcome::Dead => PropLine::Unwinnable,
         Outcome::OutOfBudget => PropLine::Unknown,
-    }
+    };
+    (line, search.nodes)
 }
 
 /// A plan for `pos` with at most `move_outs` move-outs: first the fast no-prop search
-/// (its line, when it wins, uses none), then, unless that proved the position lost with no
-/// move-out allowed, the search with move-outs on the nodes left. Same arguments as
-/// [`line_with_move_outs`].
+/// (its line, when it wins, uses none), then, when that proved the position lost without
+/// props and move-outs are allowed, the search with move-outs on the nodes left. Same
+/// arguments as [`line_with_move_outs`].
 pub fn plan_with_move_outs(
     pos: &Position,
     tray_ids: &[Option<TileId>],
@@ -154,16 +169,36 @@ pub fn plan_with_move_outs(
     max_nodes: u64,
     interrupt: &mut dyn FnMut() -> bool,
 ) -> PropLine {
+    plan_with_stats(pos, tray_ids, move_outs, max_nodes, interrupt).0
+}
+
+/// As [`plan_with_move_outs`], also giving the nodes spent by both searches. Anytime, as
+/// both are: the search with move-outs starts after the no-prop search's every node (main,
+/// refutation and backward: [`super::StackSolveStats::total_nodes`]), so at the same node
+/// whatever the budget. (Until 2026-12-05 it started after the main search's nodes only,
+/// and ran after an undecided no-prop search too, on nodes the refutation and the backward
+/// search had already spent: a larger budget moved its start and its answer.)
+pub fn plan_with_stats(
+    pos: &Position,
+    tray_ids: &[Option<TileId>],
+    move_outs: u8,
+    max_nodes: u64,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> (PropLine, u64) {
     let (plain, stats) = super::solve_with_stats(pos, Budget::nodes(max_nodes), interrupt);
+    let spent = stats.total_nodes();
     match plain {
-        StackVerdict::Winnable(line) => {
-            PropLine::Winnable(line.into_iter().map(FirstStep::Take).collect())
-        }
-        StackVerdict::Unwinnable if move_outs == 0 => PropLine::Unwinnable,
-        StackVerdict::Unknown if move_outs == 0 || (interrupt)() => PropLine::Unknown,
-        _ => {
-            let left = max_nodes.saturating_sub(stats.nodes);
-            line_with_move_outs(pos, tray_ids, move_outs, left, interrupt)
+        StackVerdict::Winnable(line) => (
+            PropLine::Winnable(line.into_iter().map(FirstStep::Take).collect()),
+            spent,
+        ),
+        StackVerdict::Unwinnable if move_outs == 0 => (PropLine::Unwinnable, spent),
+        // the budget is spent, or the interrupt fired
+        StackVerdict::Unknown => (PropLine::Unknown, spent),
+        StackVerdict::Unwinnable => {
+            let left = max_nodes.saturating_sub(spent);
+            let (line, nodes) = line_with_stats(pos, tray_ids, move_outs, left, interrupt);
+            (line, spent + nodes)
         }
     }
 }

@@ -206,8 +206,10 @@ impl<'a> Search<'a> {
                 self.work += 8;
                 // The child is lost: the later siblings need not take `t` again.
                 self.sleep[zb + tu / 64] |= bit;
-                // counted and polled like any node, so the interrupt's cadence holds
-                if self.count_node() || self.nodes >= self.limit {
+                // counted and polled like any node, so the interrupt's cadence holds; but
+                // never past the budget (a search stopped by it has spent exactly it, so
+                // the phases after it start at the same node whatever the budget)
+                if self.nodes >= self.max_nodes || self.count_node() || self.nodes >= self.limit {
                     self.cand.truncate(base);
                     return Outcome::OutOfBudget;
                 }

@@ -39,14 +39,16 @@
 //! kind, adding the kind with the most above/below pairs with the kinds already in `K`
 //! (pairs counted in the closure), and each size from the minimum to [`MAX_EXTRA`] more
 //! (never all the kinds: that is the position itself) is tried, smallest first, each
-//! with an equal share of the node budget.
+//! with an equal share of the refutation's nodes (a fixed number in the solver, see
+//! [`REFUTE_NODES`]).
 //!
 //! **What it does on real maps.** Nothing so far: on the real-style maps the main search
 //! leaves undecided, every projection on 4 to 12 of their 16 kinds is won within a few
 //! hundred to 65,000 nodes (13 kinds and more stay undecided within 220,000 nodes, like
 //! the map itself), and so are the projections tried on real-style layouts played with a
-//! 5- or 6-slot tray (engine/BENCHMARKS.md). Taking a quarter of the tiles for free is
-//! enough to make these maps easy. It proves lost
+//! 5- or 6-slot tray (2026-12-03, `refute_probe`: `git show
+//! 6338f23:engine/BENCHMARKS-HISTORY.md`, "Refutation by projection"). Taking a quarter
+//! of the tiles for free is enough to make these maps easy. It proves lost
 //! positions where a few kinds bury one another (piles, the tests' small layouts), which
 //! the main search may not decide when many free tiles of other kinds multiply its take
 //! orders. [`run_with_refutation`] runs it only after the main search's first
@@ -72,6 +74,8 @@ pub(crate) struct Refutation {
     pub tried: u32,
     /// The interrupt fired.
     pub interrupted: bool,
+    /// The budget ran out before every projection had its share.
+    pub cut: bool,
     /// Nodes of the backward search (`reverse`).
     pub backward_nodes: u64,
 }
@@ -81,10 +85,11 @@ pub(crate) struct Refutation {
 /// if it had not stopped. Positions decided sooner never pay for the refutation.
 pub(crate) const PROBE_NODES: u64 = 512 * ((1 << 9) - 1);
 
-/// Most nodes the refutation may take, and its share of the nodes left after the probe
-/// (one part in this many).
-const REFUTE_MAX: u64 = 1 << 16;
-const REFUTE_SHARE: u64 = 8;
+/// Nodes the refutation runs after the probe, shared equally by its projections: a fixed
+/// number, never derived from the budget (until 2026-12-05 it was an eighth of the nodes
+/// left, at most this many, so a budget under 786 k nodes changed every projection's
+/// share and the node at which a later answer came: see [`run_with_refutation`]).
+pub(crate) const REFUTE_NODES: u64 = 1 << 16;
 
 /// The backward search's turn, in nodes, is this many times the main search's. Its nodes
 /// cost about as much as the main search's on real-style maps (0.5 against 0.4 µs); until
@@ -96,11 +101,19 @@ const BACKWARD_TURN: u64 = 1;
 
 /// Runs `search` (from its position, with its budget) with the refutation and the
 /// backward search in between: [`PROBE_NODES`] of the main search, then [`refute`] with
-/// its share of what is left, then the backward search (`reverse`) and the main search in
-/// turns, `BACKWARD_TURN × quota` nodes then `quota` nodes, `quota` from [`PROBE_NODES`]
-/// doubling every round, until one decides or the budget is spent. The nodes of all of
-/// them count against the budget; each keeps its memo between its turns. Built without the
-/// `backward` feature (the web build), the main search alone takes what the refutation left.
+/// [`REFUTE_NODES`], then the backward search (`reverse`) and the main search in turns,
+/// `BACKWARD_TURN × quota` nodes then `quota` nodes, `quota` from [`PROBE_NODES`] doubling
+/// every round, until one decides or the budget is spent. The nodes of all of them count
+/// against the budget; each keeps its memo between its turns. Built without the
+/// `backward` feature (the web build), the main search alone takes what the refutation
+/// left.
+///
+/// **Anytime.** Every phase's length is a fixed number of nodes, so the whole run is one
+/// deterministic sequence of nodes for a given position, and the budget (or the
+/// interrupt) only says where it stops: an answer found after `n` nodes in all is found
+/// after the same `n` nodes with every budget of at least `n`, and every smaller budget
+/// answers [`Outcome::OutOfBudget`] having spent exactly its budget
+/// (`tests/anytime.rs` checks this on real-style maps).
 pub(crate) fn run_with_refutation(search: &mut Search) -> (Outcome, Refutation) {
     run_in_turns(search, PROBE_NODES)
 }
@@ -119,12 +132,12 @@ fn run_in_turns(search: &mut Search, probe: u64) -> (Outcome, Refutation) {
     if outcome != Outcome::OutOfBudget || search.max_nodes == 0 {
         return (outcome, Refutation::default());
     }
-    let share = ((budget - probe) / REFUTE_SHARE).min(REFUTE_MAX);
-    let refuted = refute(&search.st, share, &mut *search.interrupt);
+    let left = budget.saturating_sub(search.nodes);
+    let refuted = refute(&search.st, REFUTE_NODES, left, &mut *search.interrupt);
     if refuted.lost {
         return (Outcome::Dead, refuted);
     }
-    if refuted.interrupted {
+    if refuted.interrupted || refuted.cut {
         return (Outcome::OutOfBudget, refuted);
     }
     #[cfg(not(feature = "backward"))]
@@ -179,11 +192,14 @@ fn turns(
     }
 }
 
-/// Tries to prove `st` lost within `max_nodes` nodes in all, polling `interrupt` as the
-/// main search does (once it fires, nothing more is tried).
+/// Tries to prove `st` lost, each projection with an equal part of `nodes` (so what it
+/// tries does not depend on `cap`), stopping for good (`cut`) once `cap` nodes in all are
+/// spent, and polling `interrupt` as the main search does (once it fires, nothing more is
+/// tried).
 pub(crate) fn refute(
     st: &State,
-    max_nodes: u64,
+    nodes: u64,
+    cap: u64,
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Refutation {
     let mut out = Refutation::default();
@@ -192,7 +208,7 @@ pub(crate) fn refute(
     if candidates.is_empty() {
         return out;
     }
-    let share = max_nodes / candidates.len() as u64;
+    let share = nodes / candidates.len() as u64;
     let mut fired = false;
     for k in &candidates {
         let Ok(projected) = project(st, &closure, k) else {
@@ -206,10 +222,12 @@ pub(crate) fn refute(
             fired |= f;
             f
         };
-        let mut search = Search::new(projected, share, &mut polled);
+        let left = cap.saturating_sub(out.nodes);
+        let mut search = Search::new(projected, share.min(left), &mut polled);
         search.strategy = Strategy::Pressure;
         let outcome = search.run();
-        out.nodes += search.nodes;
+        let spent = search.nodes;
+        out.nodes += spent;
         out.tried += 1;
 
         if outcome == Outcome::Dead {
@@ -218,6 +236,11 @@ pub(crate) fn refute(
         }
         if fired {
             out.interrupted = true;
+            return out;
+        }
+        if outcome == Outcome::OutOfBudget && left < share && spent >= left {
+            // Stopped by `cap`, not by its share: a larger cap would go on with it.
+            out.cut = true;
             return out;
         }
     }

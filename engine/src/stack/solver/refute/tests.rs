@@ -120,7 +120,7 @@ pub(super) fn wins(
 fn refuted(layout: &Layout, capacity: u8) -> bool {
     let on_board = vec![true; layout.len()];
     match State::build(layout, &on_board, &[], &[], capacity) {
-        Ok(st) => refute(&st, 1 << 20, &mut || false).lost,
+        Ok(st) => refute(&st, 1 << 20, 1 << 20, &mut || false).lost,
         Err(_) => true,
     }
 }
