@@ -169,7 +169,8 @@ web: wasm
 		&& npx --no-install tsc --noEmit -p ../web/sw \
 		&& npx --no-install vite build --config ../web/vite.config.ts
 
-## Serve web/dist/ on http://127.0.0.1:8080/ (LLK_WEB_PORT=... for another port).
+## Serve web/dist/ on http://127.0.0.1:8080/ (LLK_WEB_PORT=... for another port), as a static
+## host does: the precompressed .br/.gz twins make web writes, gzip for any other text file.
 serve-web:
 	node web/serve.mjs web/dist
 
@@ -203,8 +204,14 @@ bench-web: deps
 ## transfer size, first board after a cold load (20 loads), script per tap over a classic game
 ## (tests/web/bench/page.mjs; docs/WEB.md). BENCH_PAGE_ARGS passes options to it, e.g.
 ## BENCH_PAGE_ARGS="--dist /tmp/old-dist --dist web/dist" to compare two builds side by side.
-bench-web-page: web
+## Then Lighthouse 12.2.3's mobile run, 3 times, beside 2048 (tests/web/bench/lighthouse.mjs);
+## BENCH_LIGHTHOUSE_ARGS likewise, e.g. "--dist /tmp/old-dist --dist web/dist --runs 5".
+bench-web-page: web tests/web/bench/node_modules/.package-lock.json
 	nice -n 5 node tests/web/bench/page.mjs $(BENCH_PAGE_ARGS)
+	nice -n 5 node tests/web/bench/lighthouse.mjs $(BENCH_LIGHTHOUSE_ARGS)
+# the benchmark's own npm packages (Lighthouse, and 2048 to compare with), pinned in its lock file
+tests/web/bench/node_modules/.package-lock.json: tests/web/bench/package-lock.json
+	npm ci --prefix tests/web/bench --no-audit --no-fund
 
 ## Regenerate the icon set from icons/source.svg.
 icons:

@@ -23,7 +23,7 @@ function precacheList(dir) {
   const walk = (d) => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)]));
   return walk(dir)
     .map((f) => relative(dir, f).split(sep).join("/"))
-    .filter((n) => n !== "sw.js")
+    .filter((n) => n !== "sw.js" && !/\.(br|gz)$/.test(n))
     .sort()
     .map((n) => ({ url: `./${n}`, sha256: createHash("sha256").update(readFileSync(join(dir, n))).digest("hex") }));
 }

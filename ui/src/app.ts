@@ -15,6 +15,7 @@ import { DealCodes } from "./deal-code";
 import { LevelImport } from "./stack/level-import";
 import { NewGameDialog, SettingsDialog, WonDialog } from "./dialogs";
 import { errorText } from "./errors";
+import { facesLoaded } from "./faces";
 import { FirstLaunch, shouldShowIntro } from "./first-launch";
 import { applyStaticText, byId, Hud } from "./hud";
 import { htmlLang, resolveLang, translator, type Lang, type Translate } from "./i18n";
@@ -168,6 +169,9 @@ export class App {
     this.applyLanguage();
     mark("language");
     this.newGameDialog.setPresets(this.presets, this.t);
+    // the web build's faces come in a style sheet of their own (faces.ts): loaded long before
+    // the engine's first answer but on the slowest network, where a board without faces would show
+    await facesLoaded;
     if (start) this.showGame(start.game);
     if (shouldShowIntro(this.settings)) this.intro.open(this.t);
     if (start) {

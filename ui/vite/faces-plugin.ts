@@ -13,6 +13,12 @@
  * URL. Chromium builds a whole SVG document for every SVG image, on the main thread and inside
  * the style recalculation that first meets it: about 27 ms for each of the 36 faces of a first
  * board on a phone (4x throttled), a second in all. A raster face is decoded off the main thread.
+ *
+ * The view imports `virtual:faces`, whose `facesLoaded` resolves once the faces can be drawn.
+ * The desktop build bundles the sheet with the view's own (`facesLoaded` at once). The web build
+ * (`file: true`) writes it as a file of its own, `assets/faces-[hash].css` (the faces are ~80 kB
+ * of the ~90 kB of gzipped style): a page's style sheets block its first paint, so the view's
+ * script adds this one when it starts, and the first board waits for it (`facesLoaded`).
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -29,6 +35,9 @@ interface IconSet {
 const ID = "virtual:faces.css";
 // a path-like id ending in .css, so that Vite's CSS pipeline takes it (as UnoCSS does)
 const RESOLVED = "/__llk-faces.css";
+/** The module the view imports: `facesLoaded`, a promise. */
+const MODULE_ID = "virtual:faces";
+const MODULE_RESOLVED = "\0llk-faces";
 
 /** One standalone SVG document per face, in `names` order (exported for tests). */
 export function buildFaces(set: IconSet, names: readonly string[]): string[] {
@@ -72,20 +81,52 @@ export function rasterFacesCss(svgs: readonly string[], px: number): string {
   return svgs.map((svg, i) => `.face.f-${i}{background-image:url("${webpDataUrl(svg, px)}")}`).join("\n") + "\n";
 }
 
-/** `raster`: the faces as WebP images of that many pixels a side instead of SVG (the web build). */
-export function facesPlugin({ raster }: { raster?: number } = {}): Plugin {
+/**
+ * The module `virtual:faces` of a web build: adds the faces' style sheet (at `url`, an
+ * expression) to the page's head, not blocking its first paint, and resolves `facesLoaded`
+ * when it has loaded, or failed (a board without faces is still a board).
+ */
+export function sheetLoaderModule(url: string): string {
+  return `const link = document.createElement("link");
+link.rel = "stylesheet";
+link.href = ${url};
+export const facesLoaded = new Promise((done) => {
+  link.addEventListener("load", () => done(), { once: true });
+  link.addEventListener("error", () => done(), { once: true });
+});
+document.head.append(link);
+`;
+}
+
+/**
+ * `raster`: the faces as WebP images of that many pixels a side instead of SVG (the web build).
+ * `file`: the faces' style sheet as a file of its own, added by the view's script (the web build).
+ */
+export function facesPlugin({ raster, file = false }: { raster?: number; file?: boolean } = {}): Plugin {
+  const sheet = (): string => {
+    const require = createRequire(import.meta.url);
+    const icons = require.resolve("@iconify-json/fluent-emoji-flat/icons.json");
+    const set = JSON.parse(readFileSync(icons, "utf8")) as IconSet;
+    const svgs = buildFaces(set, FACE_NAMES);
+    return raster === undefined ? facesCss(svgs) : rasterFacesCss(svgs, raster);
+  };
+  let building = false;
   return {
     name: "llk-faces",
+    configResolved(config) {
+      building = config.command === "build";
+    },
     resolveId(id) {
-      return id === ID ? RESOLVED : null;
+      if (id === ID) return RESOLVED;
+      if (id === MODULE_ID) return MODULE_RESOLVED;
+      return null;
     },
     load(id) {
-      if (id !== RESOLVED) return null;
-      const require = createRequire(import.meta.url);
-      const file = require.resolve("@iconify-json/fluent-emoji-flat/icons.json");
-      const set = JSON.parse(readFileSync(file, "utf8")) as IconSet;
-      const svgs = buildFaces(set, FACE_NAMES);
-      return raster === undefined ? facesCss(svgs) : rasterFacesCss(svgs, raster);
+      if (id === RESOLVED) return sheet();
+      if (id !== MODULE_RESOLVED) return null;
+      if (!file || !building) return `import "${ID}";\nexport const facesLoaded = Promise.resolve();\n`;
+      const ref = this.emitFile({ type: "asset", name: "faces.css", source: sheet() });
+      return sheetLoaderModule(`import.meta.ROLLUP_FILE_URL_${ref}`);
     },
   };
 }

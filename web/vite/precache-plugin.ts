@@ -20,11 +20,12 @@ function filesUnder(dir: string): string[] {
   );
 }
 
-/** Every file of `outDir` but `swFile`, sorted, as URLs relative to the site's root. */
+/** Every file of `outDir` but `swFile` and twins, sorted, as URLs relative to the site's root. */
 export function precacheList(outDir: string, swFile: string): PrecacheEntry[] {
   return filesUnder(outDir)
     .map((file) => relative(outDir, file).split(sep).join("/"))
-    .filter((name) => name !== swFile)
+    // a precompressed twin (compress-plugin.ts) is the same file to the browser
+    .filter((name) => name !== swFile && !/\.(br|gz)$/.test(name))
     .sort()
     .map((name) => ({
       url: `./${name}`,

@@ -12,9 +12,12 @@ function files(dir) {
   });
 }
 
-/** Rows { file, kB, gzipKB } of the site in `dir`, largest gzip first, then the total. */
+/**
+ * Rows { file, kB, gzipKB } of the site in `dir`, largest gzip first, then the total; the
+ * precompressed twins (`.br`, `.gz`, which a host sends instead of their file) are left out.
+ */
 export function siteSizes(dir) {
-  const rows = files(dir).map((f) => {
+  const rows = files(dir).filter((f) => !/\.(br|gz)$/.test(f)).map((f) => {
     const bytes = readFileSync(f);
     return { file: relative(dir, f), kB: bytes.length / 1000, gzipKB: gzipSync(bytes, { level: 9 }).length / 1000 };
   });
