@@ -26,6 +26,7 @@ use llk_engine::classic::slide::deal as slide_deal;
 use llk_engine::classic::slide::{solve_with_stats as slide_solve, SlideRule};
 use llk_engine::classic::solver::solve_with_stats as classic_solve;
 use llk_engine::classic::{Board, Budget, DealOptions, Verdict};
+use llk_engine::stack::file::parse;
 use llk_engine::stack::import::import_map;
 use llk_engine::stack::real_style::real_style;
 use llk_engine::stack::solver::props::{plan_with_stats, PropLine};
@@ -120,10 +121,8 @@ fn stack_solver_is_anytime_on_real_style_maps() {
         seen.iter().any(|&(_, n)| n > PROBE && n < 2 * PROBE),
         "{seen:?}"
     );
-    assert!(
-        seen.iter().any(|&(_, n)| n > 2 * PROBE + 65_536),
-        "{seen:?}"
-    );
+    // (past the probe and a whole backward turn: 42, at 549,431)
+    assert!(seen.iter().any(|&(_, n)| n > 2 * PROBE), "{seen:?}");
 }
 
 #[test]
@@ -137,6 +136,23 @@ fn stack_solver_is_anytime_on_the_captured_maps() {
         let file = import_map(&text, 7).expect("imports");
         stack_case(&format!("captured-{n}"), &file.layout, file.tray, 2_000_000);
     }
+}
+
+#[test]
+fn a_budget_of_exactly_an_answers_nodes_reaches_it() {
+    // One column of 12 tiles, a 5-slot tray: lost after four takes, the fourth a jammed
+    // child (a position lost within two takes, counted as a node without being searched).
+    // Until 2026-12-05 a jammed child that was a budget's last node stopped the search, so
+    // a budget of exactly the answer's 4 nodes answered unknown.
+    let tiles: Vec<String> = [3, 3, 2, 2, 1, 1, 0, 0, 3, 2, 1, 0]
+        .iter()
+        .enumerate()
+        .map(|(z, k)| format!(r#"{{"x": 0, "y": 0, "z": {z}, "kind": {k}}}"#))
+        .collect();
+    let text = format!(r#"{{"tray": 5, "tiles": [{}]}}"#, tiles.join(", "));
+    let file = parse(&text).expect("a stack file");
+    let n = stack_case("one column", &file.layout, file.tray, 1_000);
+    assert_eq!(n, 4);
 }
 
 /// Real-style map `seed` with `prefill` free tiles of distinct kinds taken into the tray

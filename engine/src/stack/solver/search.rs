@@ -36,6 +36,12 @@ pub(crate) struct Search<'a> {
     pub next_attempt: u32,
     /// Node count at which the current attempt gives up (at most `max_nodes`).
     limit: u64,
+    /// Node count at which the current attempt's quota ends (whatever the budget).
+    quota_end: u64,
+    /// Node count at which the caller's phase ends whatever the budget (the probe, a turn
+    /// of `refute::turns`, a projection's share), where `max_nodes` is also cut by the
+    /// budget: a jammed child that reaches it ends the run, as at an attempt's quota.
+    pub phase_end: u64,
     /// Tie-break of the current attempt's move ordering (0: tile index order).
     salt: u64,
     pub interrupt: &'a mut dyn FnMut() -> bool,
@@ -79,6 +85,8 @@ impl<'a> Search<'a> {
             max_nodes,
             next_attempt: 0,
             limit: max_nodes,
+            quota_end: u64::MAX,
+            phase_end: u64::MAX,
             salt: 0,
             interrupt,
             work: 0,
@@ -119,6 +127,7 @@ impl<'a> Search<'a> {
                 (FIRST_ATTEMPT << attempt.min(40), attempt.saturating_mul(2))
             };
             let quota_end = self.nodes.saturating_add(quota);
+            self.quota_end = quota_end;
             self.limit = quota_end.min(self.max_nodes);
             self.salt = u64::from(salt);
             // The root's sleep set is empty.
@@ -202,17 +211,27 @@ impl<'a> Search<'a> {
             // bounding the work.
             if self.strategy != Strategy::Baseline && self.st.jammed() {
                 self.st.untake(undo);
-                self.jammed_cuts += 1;
                 self.work += 8;
-                // The child is lost: the later siblings need not take `t` again.
-                self.sleep[zb + tu / 64] |= bit;
-                // counted and polled like any node, so the interrupt's cadence holds; but
-                // never past the budget (a search stopped by it has spent exactly it, so
-                // the phases after it start at the same node whatever the budget)
-                if self.nodes >= self.max_nodes || self.count_node() || self.nodes >= self.limit {
+                // Entered like any child (see `attempt`): only below the limit, then
+                // counted and polled, so the interrupt's cadence holds and a search stopped
+                // by its budget has spent exactly it. (Until 2026-12-05 it was counted
+                // first and the limit checked after, so a jammed child could count one node
+                // past the budget, and one that was a budget's last node stopped the search
+                // where a regular child would have been searched: a budget of exactly the
+                // nodes of an answer did not always reach it.)
+                // And a jammed child that reaches the end of the attempt's quota or of the
+                // caller's phase ends the run there, as it always has: that is the
+                // schedule, the same for every budget.
+                if self.nodes >= self.limit
+                    || self.count_node()
+                    || self.nodes >= self.quota_end.min(self.phase_end)
+                {
                     self.cand.truncate(base);
                     return Outcome::OutOfBudget;
                 }
+                self.jammed_cuts += 1;
+                // The child is lost: the later siblings need not take `t` again.
+                self.sleep[zb + tu / 64] |= bit;
                 continue;
             }
             self.push_child_sleep(zb, rules);

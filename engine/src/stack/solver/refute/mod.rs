@@ -123,6 +123,7 @@ pub(crate) fn run_with_refutation(search: &mut Search) -> (Outcome, Refutation) 
 /// through every turn).
 fn run_in_turns(search: &mut Search, probe: u64) -> (Outcome, Refutation) {
     let budget = search.max_nodes;
+    search.phase_end = probe;
     if budget <= probe {
         return (search.run(), Refutation::default());
     }
@@ -145,6 +146,7 @@ fn run_in_turns(search: &mut Search, probe: u64) -> (Outcome, Refutation) {
         // without the backward search (a build that leaves it out): the main search
         // alone with what is left
         search.max_nodes = budget.saturating_sub(refuted.nodes).max(search.nodes);
+        search.phase_end = u64::MAX;
         (search.run(), refuted)
     }
     #[cfg(feature = "backward")]
@@ -183,6 +185,7 @@ fn turns(
         let Some(left) = budget.checked_sub(used).filter(|&l| l > 0) else {
             return (Outcome::OutOfBudget, refuted);
         };
+        search.phase_end = search.nodes + quota;
         search.max_nodes = search.nodes + quota.min(left);
         let out = search.run();
         if out != Outcome::OutOfBudget || search.max_nodes == 0 {
@@ -224,6 +227,7 @@ pub(crate) fn refute(
         };
         let left = cap.saturating_sub(out.nodes);
         let mut search = Search::new(projected, share.min(left), &mut polled);
+        search.phase_end = share;
         search.strategy = Strategy::Pressure;
         let outcome = search.run();
         let spent = search.nodes;
