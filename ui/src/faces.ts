@@ -7,7 +7,7 @@
  * never gave those clones back: the web process grew by about 14 MB with every new 30×16
  * game (docs/RELIABILITY.md).
  */
-import { facesLoaded } from "virtual:faces";
+import { loadFaces } from "virtual:faces";
 import { FACE_NAMES, type FaceName } from "./face-list";
 
 export const FACE_COUNT = FACE_NAMES.length;
@@ -15,9 +15,9 @@ export const FACE_COUNT = FACE_NAMES.length;
 /**
  * Resolves once the faces can be drawn: at once in the desktop build; in the web build when
  * their style sheet, a file of its own that does not hold the page's first paint, has loaded
- * (vite/faces-plugin.ts). The first board waits for it.
+ * (vite/faces-plugin.ts; the first call adds it to the page). The first board waits for it.
  */
-export { facesLoaded };
+export { loadFaces };
 
 function faceIndex(kind: number): number {
   const n = FACE_NAMES.length;

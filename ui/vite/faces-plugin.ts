@@ -14,11 +14,11 @@
  * the style recalculation that first meets it: about 27 ms for each of the 36 faces of a first
  * board on a phone (4x throttled), a second in all. A raster face is decoded off the main thread.
  *
- * The view imports `virtual:faces`, whose `facesLoaded` resolves once the faces can be drawn.
- * The desktop build bundles the sheet with the view's own (`facesLoaded` at once). The web build
- * (`file: true`) writes it as a file of its own, `assets/faces-[hash].css` (the faces are ~80 kB
- * of the ~90 kB of gzipped style): a page's style sheets block its first paint, so the view's
- * script adds this one when it starts, and the first board waits for it (`facesLoaded`).
+ * The view imports `virtual:faces`, whose `loadFaces()` resolves once the faces can be drawn.
+ * The desktop build bundles the sheet with the view's own (`loadFaces()` resolves at once). The
+ * web build (`file: true`) writes it as a file of its own, `assets/faces-[hash].css` (the faces
+ * are ~80 kB of the ~90 kB of gzipped style): a page's style sheets block its first paint, so
+ * the view adds this one (`loadFaces()`) when it starts, and the first board waits for it.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -35,7 +35,7 @@ interface IconSet {
 const ID = "virtual:faces.css";
 // a path-like id ending in .css, so that Vite's CSS pipeline takes it (as UnoCSS does)
 const RESOLVED = "/__llk-faces.css";
-/** The module the view imports: `facesLoaded`, a promise. */
+/** The module the view imports: `loadFaces()`. */
 const MODULE_ID = "virtual:faces";
 const MODULE_RESOLVED = "\0llk-faces";
 
@@ -82,19 +82,23 @@ export function rasterFacesCss(svgs: readonly string[], px: number): string {
 }
 
 /**
- * The module `virtual:faces` of a web build: adds the faces' style sheet (at `url`, an
- * expression) to the page's head, not blocking its first paint, and resolves `facesLoaded`
+ * The module `virtual:faces` of a web build: `loadFaces()` adds the faces' style sheet (at
+ * `url`, an expression) to the page's head once, not blocking its first paint, and resolves
  * when it has loaded, or failed (a board without faces is still a board).
  */
 export function sheetLoaderModule(url: string): string {
-  return `const link = document.createElement("link");
-link.rel = "stylesheet";
-link.href = ${url};
-export const facesLoaded = new Promise((done) => {
-  link.addEventListener("load", () => done(), { once: true });
-  link.addEventListener("error", () => done(), { once: true });
-});
-document.head.append(link);
+  return `let loading = null;
+export function loadFaces() {
+  loading ??= new Promise((done) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = ${url};
+    link.addEventListener("load", () => done(), { once: true });
+    link.addEventListener("error", () => done(), { once: true });
+    document.head.append(link);
+  });
+  return loading;
+}
 `;
 }
 
@@ -124,7 +128,7 @@ export function facesPlugin({ raster, file = false }: { raster?: number; file?: 
     load(id) {
       if (id === RESOLVED) return sheet();
       if (id !== MODULE_RESOLVED) return null;
-      if (!file || !building) return `import "${ID}";\nexport const facesLoaded = Promise.resolve();\n`;
+      if (!file || !building) return `import "${ID}";\nexport function loadFaces() {\n  return Promise.resolve();\n}\n`;
       const ref = this.emitFile({ type: "asset", name: "faces.css", source: sheet() });
       return sheetLoaderModule(`import.meta.ROLLUP_FILE_URL_${ref}`);
     },
