@@ -170,13 +170,19 @@ fn solve_moves_replay_to_an_empty_board() {
     let timed = ok_json(&["solve", "-", "--budget-ms", "5000"], &text);
     assert_eq!(timed["result"], json!("solvable"));
     assert!(replay(board, &timed["moves"]));
+    // The solver is anytime: a time budget reaches the same answer after the same nodes as
+    // the default node budget, and so does a budget of exactly those nodes.
+    assert_eq!(timed, out);
+    let nodes = out["nodes"].as_u64().expect("a node count");
+    let exact = ok_json(&["solve", "-", "--nodes", &nodes.to_string()], &text);
+    assert_eq!(exact, out);
     assert_eq!(
         ok_json(&["solve", "-", "--no-border"], "[[0,1],[1,0]]"),
-        json!({ "result": "unsolvable" })
+        json!({ "result": "unsolvable", "nodes": 1 })
     );
     assert_eq!(
         ok_json(&["solve", "-"], "[[null]]"),
-        json!({ "result": "solvable", "moves": [] })
+        json!({ "result": "solvable", "moves": [], "nodes": 0 })
     );
 }
 

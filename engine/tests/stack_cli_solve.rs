@@ -72,9 +72,28 @@ fn solve_gives_a_line_that_wins_from_the_start_and_mid_game() {
 #[test]
 fn an_unwinnable_file_is_proven_and_its_hint_says_lost() {
     let text = column_file();
+    let v = ok_json(&["stack", "solve", "-"], &text);
+    assert_eq!(v["result"], "unwinnable", "{v}");
+    // The node count comes with every answer, the same with a time budget (the solver is
+    // anytime) and with a budget of exactly those nodes; one node fewer does not decide.
+    let nodes = v["nodes"].as_u64().expect("a node count");
     assert_eq!(
-        ok_json(&["stack", "solve", "-"], &text),
-        json!({"result": "unwinnable"})
+        ok_json(&["stack", "solve", "-", "--budget-ms", "10000"], &text),
+        v
+    );
+    assert_eq!(
+        ok_json(
+            &["stack", "solve", "-", "--nodes", &nodes.to_string()],
+            &text
+        ),
+        v
+    );
+    assert_eq!(
+        ok_json(
+            &["stack", "solve", "-", "--nodes", &(nodes - 1).to_string()],
+            &text
+        ),
+        json!({"result": "unknown", "nodes": nodes - 1})
     );
     assert_eq!(
         ok_json(&["stack", "hint", "-"], &text),
@@ -119,10 +138,31 @@ fn bad_input_is_refused() {
 #[test]
 fn solve_with_move_outs_marks_them_in_a_line_that_wins() {
     let text = column_file();
+    let plain = ok_json(&["stack", "solve", "-"], &text);
     let none = ok_json(&["stack", "solve", "-", "--move-outs", "0"], &text);
-    assert_eq!(none, json!({"result": "unwinnable"}));
+    assert_eq!(none, plain);
+    assert_eq!(none["result"], "unwinnable");
     let v = ok_json(&["stack", "solve", "-", "--move-outs", "1"], &text);
     assert_eq!(v["result"], "winnable", "{v}");
+    // The same plan after the same nodes with a time budget, and with exactly those nodes.
+    let nodes = v["nodes"].as_u64().expect("a node count");
+    assert!(
+        nodes > plain["nodes"].as_u64().expect("a node count"),
+        "{v}"
+    );
+    let timed = [
+        "stack",
+        "solve",
+        "-",
+        "--move-outs",
+        "1",
+        "--budget-ms",
+        "10000",
+    ];
+    assert_eq!(ok_json(&timed, &text), v);
+    let exact = nodes.to_string();
+    let counted = ["stack", "solve", "-", "--move-outs", "1", "--nodes", &exact];
+    assert_eq!(ok_json(&counted, &text), v);
     let line = v["line"].as_array().expect("a line");
     let parsed = file::parse(&text).expect("valid file");
     let mut board = file::replay(&parsed).expect("taken replays");
@@ -138,10 +178,6 @@ fn solve_with_move_outs_marks_them_in_a_line_that_wins() {
     }
     assert_eq!(move_outs, 1);
     assert_eq!(board.status(), StackStatus::Won);
-    // Without the flag the plain answer is unchanged.
-    assert_eq!(
-        ok_json(&["stack", "solve", "-"], &text),
-        json!({"result": "unwinnable"})
-    );
     refused(&["stack", "solve", "-", "--move-outs", "x"], &text);
+    refused(&["stack", "solve", "-", "--nodes", "many"], &text);
 }

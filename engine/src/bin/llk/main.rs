@@ -37,7 +37,7 @@ USAGE:
     llk path  BOARD R1 C1 R2 C2 [--no-border] [--slide RULE]
     llk pairs BOARD [--no-border] [--slide RULE]
     llk hint  BOARD [--no-border] [--slide RULE]
-    llk solve BOARD [--no-border] [--budget-ms N] [--slide RULE]
+    llk solve BOARD [--no-border] [--budget-ms N] [--nodes N] [--slide RULE]
     llk deal  --rows R --cols C --kinds K [--seed S] [--solvable] [--no-border] [--slide RULE]
     llk deal  --code CODE
     llk code encode (--rows R --cols C --kinds K [--solvable] [--no-border] [--slide RULE]
@@ -52,7 +52,7 @@ USAGE:
                    [--random-fill]
     llk stack deal --real-style [--seed S]
     llk stack play FILE ID...
-    llk stack solve FILE [--budget-ms N] [--move-outs M]
+    llk stack solve FILE [--budget-ms N] [--nodes N] [--move-outs M]
     llk stack hint FILE
     llk stack import FILE [--tray N]
     llk bench
@@ -80,11 +80,15 @@ COMMANDS:
     hint    A pair to remove that keeps a solvable board solvable:
             {\"hint\": {\"a\": ..., \"b\": ..., \"path\": ...}}, or {\"hint\": null} when stuck.
     solve   Whether the board can be cleared: {\"result\": \"solvable\", \"moves\":
-            [[[r,c],[r,c]], ...]}, {\"result\": \"unsolvable\"} or {\"result\": \"unknown\"}.
+            [[[r,c],[r,c]], ...], \"nodes\": n}, {\"result\": \"unsolvable\", \"nodes\": n}
+            or {\"result\": \"unknown\", \"nodes\": n}; nodes: the positions searched.
             Default budget: the engine's Budget::DEFAULT (1,000,000 search nodes) and no
-            time limit. With --budget-ms N the search is limited by N milliseconds of wall
-            time instead (no node limit), counted from the command's start, and answers
-            \"unknown\" when the time runs out: the answer comes within 10 % + 50 ms of N.
+            time limit. --nodes N: N nodes (the same answer on every machine). With
+            --budget-ms N the search is limited by N milliseconds of wall time instead
+            (no node limit unless --nodes too), counted from the command's start, and
+            answers \"unknown\" when the time runs out: the answer comes within 10 % + 50 ms
+            of N. The search's schedule never depends on the budget, so an answer reached
+            after n nodes is the same, after the same n nodes, with any larger budget.
     deal    A new full board as JSON rows, every kind an even number of times. --solvable
             deals a board that can be cleared. The same --seed (a non-negative integer)
             gives the same board; without --seed the seed comes from the system clock, so
@@ -134,7 +138,8 @@ COMMANDS:
     stack solve Whether the FILE's position (after \"taken\") can be won without props:
             {\"result\": \"winnable\", \"moves\": [ids...]} (the order to take the
             remaining tiles), {\"result\": \"unwinnable\"} or {\"result\": \"unknown\"}.
-            Budget as for solve: 1,000,000 search nodes, or --budget-ms N of wall time.
+            Each answer has \"nodes\": n (of all its searches). Budget as for solve:
+            1,000,000 search nodes, --nodes N, or --budget-ms N of wall time.
             --move-outs M: whether a line using at most M move-outs (the first 3 tray
             tiles to the holding row) wins: {\"result\": \"winnable\", \"line\":
             [{\"take\": id}, {\"move_out\": true}, ...]} (held tiles come back by

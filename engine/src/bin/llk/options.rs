@@ -57,17 +57,21 @@ pub fn mark_start() {
     let _ = START.set(Instant::now());
 }
 
-/// A search's limits from `--budget-ms`: without it, `Budget::DEFAULT` nodes and an
-/// interrupt that never fires; with it, N milliseconds of wall time from the command's
-/// start (see [`mark_start`]), so that reading and parsing a large input count too and
-/// the whole command answers within the budget (plus the search's last poll and its way
-/// out).
-pub fn search_limits(budget_ms: Option<u64>) -> (Budget, impl FnMut() -> bool) {
+/// A search's limits from `--budget-ms` and `--nodes`: `--nodes N` bounds it by N nodes
+/// (deterministic: the same answer and node count on every machine); `--budget-ms N` by N
+/// milliseconds of wall time from the command's start (see [`mark_start`]), so that reading
+/// and parsing a large input count too and the whole command answers within the budget
+/// (plus the search's last poll and its way out), with no node limit unless `--nodes` is
+/// given too; neither: `Budget::DEFAULT` nodes and an interrupt that never fires. The
+/// solvers are anytime (their schedule is a fixed sequence of nodes), so a time budget only
+/// says where that sequence stops: the answer's node count says how far it got.
+pub fn search_limits(budget_ms: Option<u64>, nodes: Option<u64>) -> (Budget, impl FnMut() -> bool) {
     let start = START.get().copied().unwrap_or_else(Instant::now);
     let deadline = budget_ms.map(|ms| start + Duration::from_millis(ms));
-    let budget = match deadline {
-        None => Budget::DEFAULT,
-        Some(_) => Budget::nodes(u64::MAX),
+    let budget = match (nodes, deadline) {
+        (Some(n), _) => Budget::nodes(n),
+        (None, None) => Budget::DEFAULT,
+        (None, Some(_)) => Budget::nodes(u64::MAX),
     };
     (budget, move || {
         deadline.is_some_and(|d| Instant::now() >= d)

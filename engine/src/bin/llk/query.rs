@@ -1,6 +1,7 @@
 //! The board queries: `path`, `pairs`, `hint`, `solve`.
 
-use llk_engine::classic::slide::{hint, solve_with_interrupt};
+use llk_engine::classic::slide::{hint, solve_with_stats as slide_solve, SlideRule};
+use llk_engine::classic::solver::solve_with_stats as classic_solve;
 use llk_engine::classic::{Budget, Pair, Path, Pos, Verdict};
 use serde::Serialize;
 
@@ -34,7 +35,7 @@ const SOLVE: Spec = Spec {
     command: "solve",
     positional: &["BOARD"],
     switches: &["no-border"],
-    options: &["budget-ms", "slide"],
+    options: &["budget-ms", "nodes", "slide"],
 };
 
 /// `{"path": [[r,c],...], "turns": t, "length": l}` or `{"path": null}`.
@@ -57,12 +58,14 @@ struct HintOut {
     hint: Option<Pair>,
 }
 
-/// `{"result": "solvable", "moves": [...]}`, `{"result": "unsolvable"}` or `{"result": "unknown"}`.
+/// `{"result": "solvable", "moves": [...], "nodes": n}`, `{"result": "unsolvable", "nodes":
+/// n}` or `{"result": "unknown", "nodes": n}`: `nodes`, the positions the search expanded.
 #[derive(Serialize)]
 struct SolveOut {
     result: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     moves: Option<Vec<(Pos, Pos)>>,
+    nodes: u64,
 }
 
 /// `llk path BOARD R1 C1 R2 C2 [--no-border] [--slide RULE]` (the path is found
@@ -102,29 +105,30 @@ pub fn hint_cmd(argv: &[String]) -> CliResult<()> {
     })
 }
 
-/// `llk solve BOARD [--no-border] [--budget-ms N] [--slide RULE]`: without `--budget-ms` the search is
-/// bounded by `Budget::DEFAULT` nodes only; with it, by N milliseconds of wall time only
-/// (from the command's start, see `options::search_limits`).
+/// `llk solve BOARD [--no-border] [--budget-ms N] [--nodes N] [--slide RULE]`: bounded by
+/// `--nodes` nodes, by `--budget-ms` of wall time (from the command's start), or by
+/// `Budget::DEFAULT` nodes without either (see `options::search_limits`); the answer says
+/// how many nodes it took.
 pub fn solve(argv: &[String]) -> CliResult<()> {
     let a = args::parse(&SOLVE, argv)?;
     let budget_ms: Option<u64> = a.number("budget-ms")?;
+    let nodes: Option<u64> = a.number("nodes")?;
     let rule = slide_rule(&a)?;
     let board = read_board(&a.positional[0], !a.switch("no-border"))?;
-    let (budget, mut interrupt) = search_limits(budget_ms);
-    let verdict = solve_with_interrupt(&board, rule, budget, &mut interrupt);
-    let out = match verdict {
-        Verdict::Solvable(moves) => SolveOut {
-            result: "solvable",
-            moves: Some(moves),
-        },
-        Verdict::Unsolvable => SolveOut {
-            result: "unsolvable",
-            moves: None,
-        },
-        Verdict::Unknown => SolveOut {
-            result: "unknown",
-            moves: None,
-        },
+    let (budget, mut interrupt) = search_limits(budget_ms, nodes);
+    let (verdict, stats) = if rule == SlideRule::None {
+        classic_solve(&board, budget, &mut interrupt)
+    } else {
+        slide_solve(&board, rule, budget, &mut interrupt)
     };
-    emit(&out)
+    let (result, moves) = match verdict {
+        Verdict::Solvable(moves) => ("solvable", Some(moves)),
+        Verdict::Unsolvable => ("unsolvable", None),
+        Verdict::Unknown => ("unknown", None),
+    };
+    emit(&SolveOut {
+        result,
+        moves,
+        nodes: stats.nodes,
+    })
 }

@@ -4,8 +4,8 @@
 
 use llk_engine::classic::Budget;
 use llk_engine::stack::file;
-use llk_engine::stack::solver::props::{plan_with_move_outs, FirstStep, PropLine};
-use llk_engine::stack::solver::solve_with_interrupt;
+use llk_engine::stack::solver::props::{plan_with_stats, FirstStep, PropLine};
+use llk_engine::stack::solver::solve_with_stats;
 use llk_engine::stack::{hint, StackBoard, StackVerdict, TileId};
 use llk_engine::EngineError;
 use serde::Serialize;
@@ -19,7 +19,7 @@ const SOLVE: Spec = Spec {
     command: "stack solve",
     positional: &["FILE"],
     switches: &[],
-    options: &["budget-ms", "move-outs"],
+    options: &["budget-ms", "nodes", "move-outs"],
 };
 
 const HINT: Spec = Spec {
@@ -29,22 +29,25 @@ const HINT: Spec = Spec {
     options: &[],
 };
 
-/// `{"result":"winnable","moves":[ids...]}`, `{"result":"unwinnable"}` or
-/// `{"result":"unknown"}`.
+/// `{"result":"winnable","moves":[ids...],"nodes":n}`, `{"result":"unwinnable","nodes":n}`
+/// or `{"result":"unknown","nodes":n}`: `nodes`, those of all the searches (main,
+/// refutation, backward), the same for every budget that reaches the answer.
 #[derive(Serialize)]
 struct SolveOut {
     result: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     moves: Option<Vec<TileId>>,
+    nodes: u64,
 }
 
-/// With `--move-outs`: `{"result":"winnable","line":[{"take":12},{"move_out":true},...]}`,
-/// `{"result":"unwinnable"}` or `{"result":"unknown"}`.
+/// With `--move-outs`: `{"result":"winnable","line":[{"take":12},{"move_out":true},...],
+/// "nodes":n}`, `{"result":"unwinnable","nodes":n}` or `{"result":"unknown","nodes":n}`.
 #[derive(Serialize)]
 struct PlanOut {
     result: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     line: Option<Vec<StepOut>>,
+    nodes: u64,
 }
 
 /// One step of a plan: `{"take": id}` or `{"move_out": true}`.
@@ -72,44 +75,47 @@ fn read_position(source: &str) -> CliResult<StackBoard> {
     file::replay(&parsed).map_err(in_file)
 }
 
-/// `llk stack solve FILE [--budget-ms N] [--move-outs M]`: without `--budget-ms` the
-/// search is bounded by `Budget::DEFAULT` nodes; with it, by N milliseconds of wall time
-/// only (from the command's start). With `--move-outs M`: whether a line with at most M move-outs wins, and the line.
+/// `llk stack solve FILE [--budget-ms N] [--nodes N] [--move-outs M]`: bounded by `--nodes`
+/// nodes, by `--budget-ms` of wall time (from the command's start), or by
+/// `Budget::DEFAULT` nodes without either (see `options::search_limits`); the answer says
+/// how many nodes it took. With `--move-outs M`: whether a line with at most M move-outs
+/// wins, and the line.
 pub fn solve(argv: &[String]) -> CliResult<()> {
     let a = args::parse(&SOLVE, argv)?;
     let budget_ms: Option<u64> = a.number("budget-ms")?;
+    let nodes: Option<u64> = a.number("nodes")?;
     let move_outs: Option<u8> = a.number("move-outs")?;
     let board = read_position(&a.positional[0])?;
     if let Some(m) = move_outs {
-        return plan(&board, m, budget_ms);
+        return plan(&board, m, budget_ms, nodes);
     }
-    let verdict = board.with_position(|pos| {
-        let (budget, mut interrupt) = search_limits(budget_ms);
-        solve_with_interrupt(pos, budget, &mut interrupt)
+    let (verdict, stats) = board.with_position(|pos| {
+        let (budget, mut interrupt) = search_limits(budget_ms, nodes);
+        solve_with_stats(pos, budget, &mut interrupt)
     });
-    let out = match verdict {
-        StackVerdict::Winnable(moves) => SolveOut {
-            result: "winnable",
-            moves: Some(moves),
-        },
-        StackVerdict::Unwinnable => SolveOut {
-            result: "unwinnable",
-            moves: None,
-        },
-        StackVerdict::Unknown => SolveOut {
-            result: "unknown",
-            moves: None,
-        },
+    let (result, moves) = match verdict {
+        StackVerdict::Winnable(moves) => ("winnable", Some(moves)),
+        StackVerdict::Unwinnable => ("unwinnable", None),
+        StackVerdict::Unknown => ("unknown", None),
     };
-    emit(&out)
+    emit(&SolveOut {
+        result,
+        moves,
+        nodes: stats.total_nodes(),
+    })
 }
 
 /// `llk stack solve FILE --move-outs M`: a line with at most M move-outs.
-fn plan(board: &StackBoard, move_outs: u8, budget_ms: Option<u64>) -> CliResult<()> {
+fn plan(
+    board: &StackBoard,
+    move_outs: u8,
+    budget_ms: Option<u64>,
+    nodes: Option<u64>,
+) -> CliResult<()> {
     let tray_ids: Vec<Option<TileId>> = board.tray().iter().map(|&t| Some(t)).collect();
-    let line = board.with_position(|pos| {
-        let (budget, mut interrupt) = search_limits(budget_ms);
-        plan_with_move_outs(pos, &tray_ids, move_outs, budget.max_nodes, &mut interrupt)
+    let (line, nodes) = board.with_position(|pos| {
+        let (budget, mut interrupt) = search_limits(budget_ms, nodes);
+        plan_with_stats(pos, &tray_ids, move_outs, budget.max_nodes, &mut interrupt)
     });
     let out = match line {
         PropLine::Winnable(steps) => PlanOut {
@@ -129,14 +135,17 @@ fn plan(board: &StackBoard, move_outs: u8, budget_ms: Option<u64>) -> CliResult<
                     })
                     .collect(),
             ),
+            nodes,
         },
         PropLine::Unwinnable => PlanOut {
             result: "unwinnable",
             line: None,
+            nodes,
         },
         PropLine::Unknown => PlanOut {
             result: "unknown",
             line: None,
+            nodes,
         },
     };
     emit(&out)
