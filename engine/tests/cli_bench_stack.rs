@@ -1,6 +1,7 @@
 //! `llk bench-stack --solvers`: only the solvers named run (their rows in the table's
 //! order, the move-out and hint table only with `current`), the default is all three in
-//! the format other tools read, and a bad list is refused in one line.
+//! the format other tools read, and a bad list is refused in one line. `--anytime` gives
+//! one row per budget, and no answer differs between them.
 
 mod common;
 
@@ -72,4 +73,25 @@ fn bench_stack_refuses_unknown_solvers() {
         let err = refused(&["bench-stack", "--maps", "1", "--solvers", list], "");
         assert!(err.contains("--solvers"), "{list:?}: {err}");
     }
+}
+
+/// `--anytime`: one row per budget, and the maps a smaller budget decided answer the same
+/// after the same nodes under a larger one (0 differ: the solver is anytime). Two easy maps
+/// (decided in well under a millisecond), so even the 50 ms budget decides them.
+#[test]
+fn bench_stack_anytime_finds_the_same_answers_and_nodes() {
+    let out = run(&["bench-stack", "--maps", "2", "--anytime", "50,2000"], "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = String::from_utf8(out.stdout).expect("utf-8 output");
+    let rows: Vec<&str> = table.lines().filter(|l| l.contains(" ms | ")).collect();
+    assert_eq!(rows.len(), 2, "{table}");
+    assert!(rows[0].starts_with("| 50 ms | 2 / 0 / 0 |"), "{table}");
+    assert!(rows[1].starts_with("| 2000 ms | 2 / 0 / 0 |"), "{table}");
+    assert!(rows[1].ends_with("| 0 |"), "{table}");
+    refused(&["bench-stack", "--anytime", "1000,soon"], "");
+    refused(&["bench-stack", "--anytime", "1000,100"], "");
 }

@@ -20,7 +20,7 @@ use llk_engine::stack::solver::{solve, solve_with_strategy, Strategy};
 use llk_engine::stack::{Layout, Position, StackBoard, StackStatus, StackVerdict};
 use llk_engine::EngineError;
 
-use crate::args::{self, Spec};
+use crate::args::{self, Parsed, Spec};
 use crate::cpu::thread_cpu;
 use crate::fail::{CliError, CliResult};
 use crate::io::{emit_text, name, read_source};
@@ -68,11 +68,12 @@ fn chosen_solvers(list: Option<&str>) -> CliResult<Vec<(&'static str, Strategy)>
         .collect())
 }
 
-/// One map to solve: a name, the layout and the tray.
-struct Map {
-    name: String,
+/// One map to solve: a name, the layout and the tray; `given`: from a file.
+pub(crate) struct Map {
+    pub name: String,
     layout: Layout,
     tray: u8,
+    pub given: bool,
 }
 
 /// What one solver did on one set of maps.
@@ -104,26 +105,7 @@ pub fn run(argv: &[String]) -> CliResult<()> {
     let from: u64 = a.number("from")?.unwrap_or(0);
     let budget = Duration::from_millis(a.number("budget-ms")?.unwrap_or(1_000));
     let solvers = chosen_solvers(a.option("solvers"))?;
-    let mut generated = Vec::new();
-    for seed in from..from.saturating_add(maps) {
-        let m = real_style(seed)?;
-        generated.push(Map {
-            name: format!("seed {seed}"),
-            layout: m.layout,
-            tray: m.tray,
-        });
-    }
-    let mut files = Vec::new();
-    for source in &a.positional {
-        let text = read_source(source)?;
-        let in_file = |e: EngineError| CliError::usage(format!("{}: {e}", name(source)));
-        let parsed = file::parse(&text).map_err(in_file)?;
-        files.push(Map {
-            name: name(source).to_string(),
-            layout: parsed.layout,
-            tray: parsed.tray,
-        });
-    }
+    let (generated, files) = read_maps(&a)?;
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -147,7 +129,7 @@ pub fn run(argv: &[String]) -> CliResult<()> {
         for &(label, strategy) in &solvers {
             let mut tally = Tally::default();
             for map in list.iter() {
-                let (verdict, cpu) = solve_one(map, strategy, budget)?;
+                let (verdict, cpu, _) = solve_one(map, strategy, budget)?;
                 let v = match verdict {
                     StackVerdict::Winnable(_) => 0,
                     StackVerdict::Unwinnable => 1,
@@ -193,6 +175,36 @@ pub fn run(argv: &[String]) -> CliResult<()> {
     emit_text(&out)
 }
 
+/// The maps `--maps` and `--from` name (real-style) and the stack files given, for [`run`]
+/// and `bench_stack_anytime::run`.
+pub(crate) fn read_maps(a: &Parsed) -> CliResult<(Vec<Map>, Vec<Map>)> {
+    let maps: u64 = a.number("maps")?.unwrap_or(1_000);
+    let from: u64 = a.number("from")?.unwrap_or(0);
+    let mut generated = Vec::new();
+    for seed in from..from.saturating_add(maps) {
+        let m = real_style(seed)?;
+        generated.push(Map {
+            name: format!("seed {seed}"),
+            layout: m.layout,
+            tray: m.tray,
+            given: false,
+        });
+    }
+    let mut files = Vec::new();
+    for source in &a.positional {
+        let text = read_source(source)?;
+        let in_file = |e: EngineError| CliError::usage(format!("{}: {e}", name(source)));
+        let parsed = file::parse(&text).map_err(in_file)?;
+        files.push(Map {
+            name: name(source).to_string(),
+            layout: parsed.layout,
+            tray: parsed.tray,
+            given: true,
+        });
+    }
+    Ok((generated, files))
+}
+
 /// The table of the current solver's extras (move-outs and hints), its rows `extra`.
 fn extras_table(out: &mut String, extra: &str) {
     let _ = writeln!(
@@ -210,12 +222,12 @@ fn extras_table(out: &mut String, extra: &str) {
 }
 
 /// Solves `map` from its start with `strategy` under a CPU `budget`; a winnable line is
-/// replayed and must win.
-fn solve_one(
+/// replayed and must win. The answer, the CPU and the nodes of all the searches.
+pub(crate) fn solve_one(
     map: &Map,
     strategy: Strategy,
     budget: Duration,
-) -> CliResult<(StackVerdict, Duration)> {
+) -> CliResult<(StackVerdict, Duration, u64)> {
     let on_board = vec![true; map.layout.len()];
     let pos = Position {
         layout: &map.layout,
@@ -225,7 +237,7 @@ fn solve_one(
         capacity: map.tray,
     };
     let c = thread_cpu();
-    let (verdict, _) = timed(budget, |stop| {
+    let (verdict, stats) = timed(budget, |stop| {
         solve_with_strategy(&pos, Budget::nodes(u64::MAX), stop, strategy)
     });
     let cpu = thread_cpu().saturating_sub(c);
@@ -241,7 +253,7 @@ fn solve_one(
             )));
         }
     }
-    Ok((verdict, cpu))
+    Ok((verdict, cpu, stats.total_nodes()))
 }
 
 /// The current solver's extras on `map`: move-out plans when no prop-free line was
@@ -333,7 +345,7 @@ fn percentiles(d: &mut [Duration]) -> String {
     )
 }
 
-fn ms(d: Duration) -> f64 {
+pub(crate) fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }
 

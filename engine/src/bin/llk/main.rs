@@ -7,6 +7,7 @@ mod bench;
 mod bench_slide;
 mod bench_slide_hints;
 mod bench_stack;
+mod bench_stack_anytime;
 mod code;
 mod cpu;
 mod daily;
@@ -59,6 +60,7 @@ USAGE:
     llk bench-slide [--boards N] [--random] [--slide RULE] [--nodes N]
     llk bench-slide --hints [--boards N] [--preset NAME] [--slide RULE]
     llk bench-stack [--maps N] [--from SEED] [--budget-ms MS] [--solvers LIST] [FILE...]
+    llk bench-stack [--maps N] [--from SEED] --anytime MS,MS,... [FILE...]
     llk sweep [--preset NAME] [--boards N] [--from SEED] [--cap-ms MS] [--slowest K]
               [--no-border] [--per-board] [--hints [--plan-only] [--every N]]
     llk help | --help | -h
@@ -171,7 +173,11 @@ COMMANDS:
             Winning lines are replayed. --solvers LIST runs only the solvers named
             (comma-separated: baseline, current, unrefuted, pressure; default all but
             unrefuted, the current search without its refutation), e.g. --solvers current; the
-            move-out and hint table needs current. Build with --release.
+            move-out and hint table needs current. --anytime 1000,10000,60000: the current
+            solver on the same maps under each CPU budget (ascending): answers, CPU to
+            decide (p50, worst), and how many maps answer otherwise or after other nodes
+            than under a smaller budget that decided them; the files' and seed 244's
+            answers and nodes per budget. Build with --release.
     sweep   The solver over --boards random boards (default 1000) of a preset (default
             18x8; seeds from --from, default 0; each solve capped at --cap-ms, default
             10000): verdicts, time and node percentiles, the --slowest K seeds (default
@@ -225,6 +231,7 @@ fn dispatch(argv: &[String]) -> CliResult<()> {
         "stack" => stack::run(rest),
         "bench" => bench::run(rest),
         "bench-slide" => bench_slide::run(rest),
+        "bench-stack" if rest.iter().any(|a| a == "--anytime") => bench_stack_anytime::run(rest),
         "bench-stack" => bench_stack::run(rest),
         "sweep" => sweep::run(rest),
         "help" | "--help" | "-h" => {
