@@ -15,7 +15,6 @@ import { DealCodes } from "./deal-code";
 import { LevelImport } from "./stack/level-import";
 import { NewGameDialog, SettingsDialog, WonDialog } from "./dialogs";
 import { errorText } from "./errors";
-import { afterFrame } from "./after-frame";
 import { loadFaces } from "./faces";
 import { FirstLaunch, shouldShowIntro } from "./first-launch";
 import { applyStaticText, byId, Hud } from "./hud";
@@ -155,11 +154,8 @@ export class App {
 
   async init(): Promise<void> {
     mark("init");
-    // A first visit of the web build shows the first-launch card at once, and adds the faces'
-    // style sheet after the card's first frame: on a slow network the rule is read while the
-    // engine and the faces load, and the card's text does not wait for the faces' bytes.
-    const early = this.openIntroEarly();
-    const faces = early ? new Promise<void>((done) => afterFrame(done)).then(loadFaces) : loadFaces();
+    // the web build's faces: a style sheet of their own, added now (faces.ts)
+    const faces = loadFaces();
     // both requests in flight at once: the first board waits for one round trip, not two
     // the presets first: a first game on a new install asks for a layout that fits the screen
     const [settings, presets] = await Promise.all([
@@ -170,8 +166,7 @@ export class App {
     this.presets = presets;
     const start = await api.start(fittingLayout(this.presets, this.stage)).catch((e: unknown) => (this.error(e), null));
     mark("started");
-    // the card dismissed before the engine answered: its save may have been answered first
-    this.settings = this.introDismissed ? { ...settings, intro_seen: true } : settings;
+    this.settings = settings;
     sound.setSetting(settings.muted);
     this.applyLanguage();
     mark("language");
@@ -180,7 +175,7 @@ export class App {
     // the engine's first answer but on the slowest network, where a board without faces would show
     await faces;
     if (start) this.showGame(start.game);
-    if (shouldShowIntro(this.settings) && !early) this.intro.open(this.t);
+    if (shouldShowIntro(this.settings)) this.intro.open(this.t);
     if (start) {
       if (start.notice) console.warn(start.notice);
       this.hud.showNotice(noticeText(start, this.t));
@@ -309,23 +304,8 @@ export class App {
     });
   }
 
-  /** Whether the first-launch card was dismissed in this run. */
-  private introDismissed = false;
-
-  /**
-   * On a first visit of the web build (no settings stored, said by its boot script), the
-   * first-launch card at once, in the language the default settings give, instead of after
-   * the engine's settings: whether it opened.
-   */
-  private openIntroEarly(): boolean {
-    if (window.__llkBoot?.firstVisit !== true) return false;
-    this.intro.open(translator(resolveLang(this.settings.language, navigator.languages ?? [navigator.language])));
-    return true;
-  }
-
   /** The first-launch card was dismissed: saved, so it is never shown again. */
   private introSeen(): void {
-    this.introDismissed = true;
     if (this.settings.intro_seen) return;
     this.changeSettings({ ...this.settings, intro_seen: true });
   }

@@ -18,11 +18,6 @@ export interface BootHandoff {
   /** Called when another tab takes the lock over; the shell puts its own in (until then it notes it in `lost`). */
   onLost: () => void;
   lost: boolean;
-  /**
-   * No settings are stored: a first visit, on which the view shows its first-launch card at
-   * once instead of when the engine's settings say so (app.ts).
-   */
-  firstVisit?: boolean;
 }
 
 declare global {

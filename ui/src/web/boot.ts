@@ -8,10 +8,9 @@
  * parses, styles and runs the view's bundle, and the tab lock's request. It hands both over in
  * `window.__llkBoot` (boot-handoff.ts); if the shell started first (`__llkBoot` is null: not
  * expected of an inline script) it does nothing. No DOM but its own element, no storage but the
- * take-over flag and whether settings are stored (`firstVisit`).
+ * take-over flag.
  */
 import type { BootHandoff } from "./boot-handoff";
-import { PREFIX } from "./storage";
 import { acquireTabLock, takeOverPending } from "./tab-lock";
 import type { ToWorker } from "./worker-protocol";
 
@@ -32,15 +31,6 @@ function startWorker(boot: BootHandoff): void {
   }
 }
 
-/** Whether no settings are stored (storage that cannot be read says nothing: false). */
-function firstVisit(): boolean {
-  try {
-    return globalThis.localStorage.getItem(`${PREFIX}settings.json`) === null;
-  } catch {
-    return false;
-  }
-}
-
 function boot(): void {
   if (window.__llkBoot !== undefined) return;
   const handoff: BootHandoff = {
@@ -49,7 +39,6 @@ function boot(): void {
     lock: Promise.resolve(true),
     onLost: () => (handoff.lost = true),
     lost: false,
-    firstVisit: firstVisit(),
   };
   startWorker(handoff);
   handoff.lock = acquireTabLock(takeOverPending(), () => handoff.onLost());
