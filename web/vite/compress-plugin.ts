@@ -8,24 +8,14 @@
  * level no host compresses at on the fly. The twins are not in the precache list: a browser
  * never asks for them by name.
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { extname, join } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
+import { extname } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
+import { filesUnder, isTwin } from "./site-files.ts";
 
 /** The files that get twins, by extension (images are compressed already). */
 export const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".wasm", ".svg", ".txt"]);
-
-/** Whether `name` is a precompressed twin (skipped by the precache list). */
-export function isTwin(name: string): boolean {
-  return /\.(br|gz)$/.test(name);
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)],
-  );
-}
 
 /** Writes the twins of every compressible file under `dir`; the bytes before and after. */
 export function writeTwins(dir: string): { files: number; raw: number; br: number } {

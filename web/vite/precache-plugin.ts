@@ -5,19 +5,14 @@
  * A deployment that changes any byte is therefore a new service worker with a new cache.
  */
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { Plugin } from "vite";
+import { filesUnder, isTwin } from "./site-files.ts";
 
 export interface PrecacheEntry {
   url: string;
   sha256: string;
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)],
-  );
 }
 
 /** Every file of `outDir` but `swFile` and twins, sorted, as URLs relative to the site's root. */
@@ -25,7 +20,7 @@ export function precacheList(outDir: string, swFile: string): PrecacheEntry[] {
   return filesUnder(outDir)
     .map((file) => relative(outDir, file).split(sep).join("/"))
     // a precompressed twin (compress-plugin.ts) is the same file to the browser
-    .filter((name) => name !== swFile && !/\.(br|gz)$/.test(name))
+    .filter((name) => name !== swFile && !isTwin(name))
     .sort()
     .map((name) => ({
       url: `./${name}`,

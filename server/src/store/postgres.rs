@@ -1,7 +1,8 @@
 //! The PostgreSQL store (tokio-postgres with a deadpool pool). A batch is one transaction
 //! of a few statements over arrays that, once its submissions are inserted, takes a
-//! transaction-scoped advisory lock per board it touches (in order), so any number of `llk-server` processes on one database write each board one at a time
-//! and read-then-write is exact; reads run in a repeatable-read snapshot.
+//! transaction-scoped advisory lock per board it touches (in order), so any number of
+//! `llk-server` processes on one database write each board one at a time and
+//! read-then-write is exact; reads run in a repeatable-read snapshot.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -20,11 +21,11 @@ use super::{
 
 /// A whole leaderboard in one statement (one snapshot, one round trip): the board's
 /// finishers, the caller's best ($3, '' for none) with the tally below its bucket and the
-/// exact-time tally below it within its bucket ($4: the bucket's width), and the first 50 by the ranking
-/// index with their names (no row of them on an empty board: the stats row stays). The
-/// caller's values reach the counts as scalar subqueries, so they bound the index scans
-/// (joined, they would only filter a scan of the whole board); the caller's row is asked for
-/// in the primary key's order, which only that index gives.
+/// exact-time tally below it within its bucket ($4: the bucket's width), and the first 50 by
+/// the ranking index with their names (no row of them on an empty board: the stats row
+/// stays). The caller's values reach the counts as scalar subqueries, so they bound the index
+/// scans (joined, they would only filter a scan of the whole board); the caller's row is
+/// asked for in the primary key's order, which only that index gives.
 const BOARD: &str = "
 WITH me AS (SELECT props, time_ms FROM best WHERE date = $1 AND mode = $2 AND key = $3
     ORDER BY date, mode, key LIMIT 1),

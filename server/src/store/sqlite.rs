@@ -329,7 +329,7 @@ fn leaderboard(
     let buckets = mine.iter().map(|s| (s.0, bucket(s.1))).collect();
     let counts = tallies(&tx, &(date.to_string(), mode), &buckets)?;
     let mine = mine.map(|score| (score, counts.standing(score)));
-    let finishers = counts.standing((false, 0)).finishers;
+    let finishers = counts.finishers();
     tx.commit()?;
     let rows = rows
         .into_iter()

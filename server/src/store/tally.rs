@@ -39,10 +39,15 @@ pub struct Tallies {
 }
 
 impl Tallies {
+    /// The board's finishers: every best it counts.
+    pub fn finishers(&self) -> u64 {
+        to_u64(self.coarse.values().sum())
+    }
+
     /// `score`'s standing: 1 + the bests strictly better (fewer props, then less time),
     /// given that `score`'s bucket was among the wanted ones.
     pub fn standing(&self, score: Score) -> Standing {
-        let finishers = to_u64(self.coarse.values().sum());
+        let finishers = self.finishers();
         let (props, t) = (score.0, to_i64(score.1));
         let b = bucket(score.1);
         let below: i64 = self.coarse.range(..(props, b)).map(|(_, n)| n).sum();
