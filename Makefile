@@ -204,10 +204,14 @@ bench-web: deps
 ## transfer size, first board after a cold load (20 loads), script per tap over a classic game
 ## (tests/web/bench/page.mjs; docs/WEB.md). BENCH_PAGE_ARGS passes options to it, e.g.
 ## BENCH_PAGE_ARGS="--dist /tmp/old-dist --dist web/dist" to compare two builds side by side.
-## Then Lighthouse 12.2.3's mobile run, 3 times, beside 2048 (tests/web/bench/lighthouse.mjs);
+## Then a first visit on slow 4G applied (card, LCP, first board: first-visit.mjs) and its
+## main-thread blocking by CPU time (load-tasks.mjs), with BENCH_VISIT_ARGS (the same --dist
+## options); then Lighthouse 12.2.3's mobile run, 3 times, beside 2048 (tests/web/bench/lighthouse.mjs);
 ## BENCH_LIGHTHOUSE_ARGS likewise, e.g. "--dist /tmp/old-dist --dist web/dist --runs 5".
 bench-web-page: web tests/web/bench/node_modules/.package-lock.json
 	nice -n 5 node tests/web/bench/page.mjs $(BENCH_PAGE_ARGS)
+	nice -n 5 node tests/web/bench/first-visit.mjs $(BENCH_VISIT_ARGS)
+	nice -n 5 node tests/web/bench/load-tasks.mjs $(BENCH_VISIT_ARGS)
 	nice -n 5 node tests/web/bench/lighthouse.mjs $(BENCH_LIGHTHOUSE_ARGS)
 # the benchmark's own npm packages (Lighthouse, and 2048 to compare with), pinned in its lock file
 tests/web/bench/node_modules/.package-lock.json: tests/web/bench/package-lock.json

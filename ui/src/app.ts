@@ -33,6 +33,7 @@ import { StackController } from "./stack/controller";
 import { StatsDialog } from "./stats-dialog";
 import { readTimingsWhenIdle } from "./timings";
 import { Toasts } from "./toast";
+import { firstVisit } from "./transport";
 
 const FALLBACK_PRESETS: Preset[] = [{ name: "10x10", rows: 10, cols: 10, kinds: 25 }];
 
@@ -60,6 +61,8 @@ export class App {
   private readonly reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
   /** The first-launch card and the statistics dialog. */
   private readonly intro = new FirstLaunch(() => this.introSeen());
+  /** The card was dismissed in this run (maybe before the settings that say so were read). */
+  private introDismissed = false;
   private readonly statsDialog = new StatsDialog();
   /** The online daily challenge (online/): posting, leaderboards, its settings. */
   private readonly online = new Online({
@@ -156,6 +159,9 @@ export class App {
     mark("init");
     // the web build's faces: a style sheet of their own, added now (faces.ts)
     const faces = loadFaces();
+    // a first visit's rule card opens at once: on a slow network the engine's first answer
+    // waits for its module (hundreds of kB), and the card needs only the default settings
+    if (firstVisit()) this.intro.open(translator(resolveLang(this.settings.language, navigator.languages ?? [navigator.language])));
     // both requests in flight at once: the first board waits for one round trip, not two
     // the presets first: a first game on a new install asks for a layout that fits the screen
     const [settings, presets] = await Promise.all([
@@ -175,7 +181,7 @@ export class App {
     // the engine's first answer but on the slowest network, where a board without faces would show
     await faces;
     if (start) this.showGame(start.game);
-    if (shouldShowIntro(this.settings)) this.intro.open(this.t);
+    if (shouldShowIntro(this.settings) && !this.introDismissed) this.intro.open(this.t);
     if (start) {
       if (start.notice) console.warn(start.notice);
       this.hud.showNotice(noticeText(start, this.t));
@@ -183,8 +189,9 @@ export class App {
       // status (an IPC and a redraw of the code line) waits until the board is painted
       await markFirstBoard((report) => void api.launchReport(report).catch(() => {}));
       // the audio context, made at the first sound, and the timings, read from the computed
-      // style, would cost the first tap that needs them: made and read when idle
-      sound.prepareWhenIdle();
+      // style, would cost the first tap that needs them: the context is made once the player
+      // first touches the page (sound.ts), the timings are read when idle
+      sound.prepareOnFirstTouch();
       readTimingsWhenIdle();
     }
     await this.codes.refresh();
@@ -306,6 +313,7 @@ export class App {
 
   /** The first-launch card was dismissed: saved, so it is never shown again. */
   private introSeen(): void {
+    this.introDismissed = true;
     if (this.settings.intro_seen) return;
     this.changeSettings({ ...this.settings, intro_seen: true });
   }

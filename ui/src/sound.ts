@@ -6,9 +6,10 @@
  * a webview without an audio device) playing is a no-op. The last event asked for is
  * stamped on `<html data-sound>` (with `-muted` when silent) for the end-to-end tests.
  * Making the `AudioContext` is the costliest step (~160 ms on a phone-speed CPU, 4x throttled):
- * `prepareWhenIdle` makes it ahead of the first sound, once the page is idle, so the first tap
- * does not pay for it (a context made before any gesture starts suspended; the first sound,
- * inside a tap, resumes it). The app's player makes a sound's oscillators after the frame that
+ * `prepareOnFirstTouch` makes it ahead of the first sound, in the first idle moment after the
+ * player first touches the page (a finger is down ~100 ms before the tap acts at its lift), so
+ * neither the page's load nor the first tap pays for it (a context made outside a gesture may
+ * start suspended; the first sound, inside a tap, resumes it). The app's player makes a sound's oscillators after the frame that
  * shows what made it (`afterFrame`): ~1-3 ms of a tap's script on a phone-speed CPU, heard a
  * frame (~16 ms) later, which no ear tells apart.
  */
@@ -160,9 +161,18 @@ export class Sound {
     }
   }
 
-  /** `prepare` once the page has nothing else to do (within `timeoutMs` at the latest). */
-  prepareWhenIdle(timeoutMs = 3000): void {
-    whenIdle(() => this.prepare(), timeoutMs);
+  /**
+   * `prepare` in the first idle moment (within `timeoutMs` at the latest) after the first
+   * pointer or key press on `target`: not while the page loads, where it is the longest task
+   * after the first board, and not inside the first tap, which acts when the finger lifts.
+   */
+  prepareOnFirstTouch(target: EventTarget = document, timeoutMs = 300): void {
+    const types = ["pointerdown", "keydown"] as const;
+    const first = (): void => {
+      for (const type of types) target.removeEventListener(type, first, { capture: true });
+      whenIdle(() => this.prepare(), timeoutMs);
+    };
+    for (const type of types) target.addEventListener(type, first, { capture: true, passive: true });
   }
 
   private context(): AudioContext | null {

@@ -7,6 +7,8 @@
  * chosen, so the desktop app never loads it. The choice is made once, on the first call.
  */
 import { invoke as tauriInvoke } from "@tauri-apps/api/core";
+// a few pure functions over localStorage: the web shell's own module (web/transport) stays out
+import { holdsNoFiles, openStorage } from "./web/storage";
 
 /** One command: resolves with its answer, rejects with the shell's `{code, message}`. */
 export type Invoke = (cmd: string, args?: Record<string, unknown>) => Promise<unknown>;
@@ -29,6 +31,16 @@ export function inTauri(): boolean {
 export async function transport(): Promise<Invoke> {
   chosen ??= inTauri() ? Promise.resolve<Invoke>(tauriInvoke) : webInvoke();
   return chosen;
+}
+
+/**
+ * Whether the shell can tell, before its first answer, that this is the game's first run
+ * (nothing saved, so every setting is its default): the web shell reads its storage at once,
+ * while its engine may still be downloading; the Tauri app answers its first call in
+ * milliseconds and says no (without touching the webview's storage).
+ */
+export function firstVisit(): boolean {
+  return !inTauri() && holdsNoFiles(openStorage());
 }
 
 /** The web shell's `invoke`; a module that failed to load is asked for again next time. */

@@ -82,6 +82,29 @@ describe("sound", () => {
       vi.unstubAllGlobals();
     }
   });
+  it("makes its audio context only after the first press, in an idle moment, once", () => {
+    const log: string[] = [];
+    vi.stubGlobal("AudioContext", fakeAudioContext(log));
+    vi.useFakeTimers();
+    try {
+      const page = new EventTarget();
+      const s = new Sound({ matches: false });
+      s.prepareOnFirstTouch(page, 300);
+      vi.advanceTimersByTime(5000);
+      expect(log).toEqual([]);
+      page.dispatchEvent(new Event("pointerdown"));
+      expect(log).toEqual([]);
+      vi.advanceTimersByTime(300);
+      expect(log).toEqual(["context"]);
+      page.dispatchEvent(new Event("keydown"));
+      page.dispatchEvent(new Event("pointerdown"));
+      vi.advanceTimersByTime(5000);
+      expect(log).toEqual(["context"]);
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
+  });
   it("resumes its context at once and makes the notes when told (the app: after the frame)", () => {
     const made: string[] = [];
     const FakeContext = fakeAudioContext(made);

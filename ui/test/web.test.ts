@@ -1,7 +1,7 @@
 // The web shell's pure parts: storage ops and their queue, the engine's answers, the notices' language, and
 // the build's precache list and maskable icon.
 import { describe, expect, it } from "vitest";
-import { copyWrites, readAll, storeWrites, type KeyValue, type Write } from "../src/web/storage";
+import { copyWrites, holdsNoFiles, readAll, storeWrites, type KeyValue, type Write } from "../src/web/storage";
 import { SaveQueue } from "../src/web/save-queue";
 import { parseAnswer } from "../src/web/worker-protocol";
 import { savedLanguage, webText, WEB_TABLES } from "../src/web/strings";
@@ -37,6 +37,16 @@ describe("web storage", () => {
     s.setItem("llk/game.json", "g");
     s.setItem("other", "x");
     expect(readAll(s)).toEqual({ files: { "game.json": "g" }, problem: null });
+  });
+
+  it("tells a first visit (no file of the game, whatever else the origin stores) at once", () => {
+    const s = new MemoryStorage();
+    s.setItem("other", "x");
+    s.setItem("llk/.probe", "1");
+    expect(holdsNoFiles(s)).toBe(true);
+    expect(holdsNoFiles("missing")).toBe(true);
+    s.setItem("llk/settings.json", "{}");
+    expect(holdsNoFiles(s)).toBe(false);
   });
 
   it("applies puts and renames in order, to storage and to the page's copy", () => {

@@ -77,6 +77,16 @@ export function readAll(store: KeyValue): { files: Record<string, string>; probl
   }
 }
 
+/**
+ * Whether `store` holds no `llk/` file at all: a first visit (or storage that keeps nothing),
+ * where every setting is its default; told before the engine has started.
+ */
+export function holdsNoFiles(store: KeyValue | "missing"): boolean {
+  if (store === "missing") return true;
+  const { files, problem } = readAll(store);
+  return problem === null && Object.keys(files).length === 0;
+}
+
 /** Applies the engine's ops in order to `files`: the page's copy, which is what a restarted engine starts from. */
 export function copyWrites(writes: readonly Write[], files: Record<string, string>): void {
   for (const w of writes) {
