@@ -38,6 +38,11 @@ pub struct Config {
     /// Seconds a request may take before it is answered 408.
     #[arg(long, env = "LLK_TIMEOUT_SECS", default_value_t = 10)]
     pub timeout_secs: u64,
+    /// Seconds a connection may take to send a request's headers (from its opening, or from
+    /// the previous answer) before it is closed.
+    #[arg(long, env = "LLK_HEADER_TIMEOUT_SECS", default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub header_timeout_secs: u64,
     /// Most results stored in one transaction.
     #[arg(long, env = "LLK_BATCH_MAX", default_value_t = 512)]
     pub batch_max: usize,
@@ -56,6 +61,7 @@ impl Config {
             ip_reads_per_min: 0,
             trust_forwarded: false,
             timeout_secs: 30,
+            header_timeout_secs: 10,
             batch_max: 512,
         }
     }

@@ -8,9 +8,11 @@ pub mod handlers;
 pub mod limits;
 pub mod reply;
 pub mod router;
+pub mod serve;
 pub mod store;
 pub mod verify;
 pub mod writer;
 
 pub use config::Config;
 pub use router::{build, AppState};
+pub use serve::serve;

@@ -2,8 +2,8 @@
 //! `listening on http://ADDR` and serves until Ctrl-C or SIGTERM.
 
 use std::io::Write;
-use std::net::SocketAddr;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::Parser;
 use llk_server::Config;
@@ -29,12 +29,8 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
         writeln!(out, "listening on http://{addr}")?;
         out.flush()?;
     }
-    axum::serve(
-        listener,
-        router.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown())
-    .await?;
+    let header_timeout = Duration::from_secs(config.header_timeout_secs);
+    llk_server::serve(listener, router, header_timeout, shutdown()).await;
     Ok(())
 }
 
