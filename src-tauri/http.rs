@@ -2,12 +2,13 @@
 //! (`llk_session::commands::online::http_request`: the configured server, a path under
 //! `/api/v1/`), sent from Rust with a small blocking client (ureq over rustls) on a
 //! blocking thread, never the webview (its CSP allows no remote address). A 10 s timeout
-//! for the whole exchange, no redirects followed, an answer of at most 64 KiB; any HTTP
-//! status is an answer, only a failure to get one is the `network` error.
+//! for the whole exchange, no redirects followed, an answer of at most 64 KiB (and its
+//! `Retry-After` in seconds); any HTTP status is an answer, only a failure to get one is the
+//! `network` error.
 
 use std::time::Duration;
 
-use llk_session::commands::online::{HttpAnswer, HttpRequest};
+use llk_session::commands::online::{retry_after_secs, HttpAnswer, HttpRequest};
 use llk_session::error::{AppError, AppResult};
 
 /// The longest a whole exchange may take.
@@ -39,13 +40,22 @@ pub fn send_within(request: &HttpRequest, timeout: Duration) -> AppResult<HttpAn
     };
     let mut response = sent.map_err(network)?;
     let status = response.status().as_u16();
+    let retry_after = response
+        .headers()
+        .get("retry-after")
+        .and_then(|v| v.to_str().ok())
+        .and_then(retry_after_secs);
     let body = response
         .body_mut()
         .with_config()
         .limit(MAX_ANSWER_BYTES)
         .read_to_string()
         .map_err(network)?;
-    Ok(HttpAnswer { status, body })
+    Ok(HttpAnswer {
+        status,
+        body,
+        retry_after,
+    })
 }
 
 fn network(e: ureq::Error) -> AppError {
@@ -121,7 +131,8 @@ mod tests {
             got,
             HttpAnswer {
                 status: 200,
-                body: r#"{"ok":true,"db":"sqlite"}"#.into()
+                body: r#"{"ok":true,"db":"sqlite"}"#.into(),
+                retry_after: None,
             }
         );
         assert!(seen
@@ -148,6 +159,27 @@ mod tests {
             .to_ascii_lowercase()
             .contains("content-type: application/json"));
         assert!(seen.ends_with(body), "{seen}");
+    }
+
+    #[test]
+    fn a_429s_retry_after_comes_with_its_answer() {
+        let refusal = r#"{"error":"rate_limited","message":"too many results; try again in 42 s"}"#;
+        let mut raw = answer("429 Too Many Requests", refusal);
+        let at = raw
+            .windows(2)
+            .position(|w| w == b"\r\n")
+            .expect("a status line")
+            + 2;
+        raw.splice(at..at, b"Retry-After: 42\r\n".iter().copied());
+        let (url, seen) = serve(raw);
+        let got = send(&request(
+            "POST",
+            format!("{url}/api/v1/results"),
+            Some("{}"),
+        ))
+        .expect("an answer");
+        assert_eq!((got.status, got.retry_after), (429, Some(42)));
+        seen.join().expect("server");
     }
 
     #[test]

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { translator } from "../src/i18n";
 import { renderBoard, postedText } from "../src/online/board-view";
 import { Leaderboards, leaderboardPath, KEEP_MS } from "../src/online/leaderboard";
-import type { Leaderboard } from "../src/online/types";
+import type { HttpAnswer, Leaderboard } from "../src/online/types";
 
 /**
  * A document small enough to see everything the renderer does: elements with a tag, class,
@@ -120,7 +120,7 @@ describe("Leaderboards", () => {
 
   it("keeps a board a short while, drops it after a post, and never keeps a failure", async () => {
     let now = 0;
-    const http = vi.fn(async () => ({ status: 200, body: JSON.stringify(BOARD) }));
+    const http = vi.fn(async (): Promise<HttpAnswer> => ({ status: 200, body: JSON.stringify(BOARD), retry_after: null }));
     const boards = new Leaderboards(http, () => now);
     expect(await boards.get("2026-12-04", "classic", "k")).toEqual(BOARD);
     await boards.get("2026-12-04", "classic", "k");
@@ -131,7 +131,7 @@ describe("Leaderboards", () => {
     now += KEEP_MS;
     await boards.get("2026-12-04", "classic", "k");
     expect(http).toHaveBeenCalledTimes(3);
-    http.mockResolvedValueOnce({ status: 503, body: '{"error":"unavailable","message":"db"}' });
+    http.mockResolvedValueOnce({ status: 503, body: '{"error":"unavailable","message":"db"}', retry_after: 20 });
     now += KEEP_MS;
     await expect(boards.get("2026-12-04", "classic", "k")).rejects.toThrow("HTTP 503");
     await boards.get("2026-12-04", "classic", "k");

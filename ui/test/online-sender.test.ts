@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { readApiError, readLeaderboard, readSubmitAnswer, verdict } from "../src/online/answers";
-import { apiUrl, webHttp } from "../src/online/http";
+import { apiUrl, MAX_RETRY_AFTER_S, retryAfterSeconds, webHttp } from "../src/online/http";
 import {
   backoffMs,
   FIRST_BACKOFF_MS,
@@ -28,8 +28,12 @@ const ANSWER: SubmitAnswer = {
   finishers: 41,
   top_percent: 8,
 };
-const ok = (a: SubmitAnswer = ANSWER): HttpAnswer => ({ status: 200, body: JSON.stringify(a) });
-const refusal = (status: number, error: string): HttpAnswer => ({ status, body: JSON.stringify({ error, message: `${error}!` }) });
+const ok = (a: SubmitAnswer = ANSWER): HttpAnswer => ({ status: 200, body: JSON.stringify(a), retry_after: null });
+const refusal = (status: number, error: string, retry_after: number | null = null): HttpAnswer => ({
+  status,
+  body: JSON.stringify({ error, message: `${error}!` }),
+  retry_after,
+});
 const item = (id: string, mode: "classic" | "stack" = "classic"): OutboxItem => ({ id, date: "2026-12-04", mode, body: `{"id":"${id}"}` });
 
 /** A session with an outbox, recording what the sender told it. */
@@ -166,9 +170,11 @@ describe("Sender", () => {
 
   it.each([
     ["no answer", new Error("offline")],
-    ["a 500", { status: 500, body: '{"error":"unavailable","message":"db"}' }],
-    ["a 502 page", { status: 502, body: "<html>Bad gateway</html>" }],
-    ["a static host's 404", { status: 404, body: "Not found" }],
+    ["a 500", { status: 500, body: '{"error":"unavailable","message":"db"}', retry_after: null }],
+    ["a 502 page", { status: 502, body: "<html>Bad gateway</html>", retry_after: null }],
+    ["a static host's 404", { status: 404, body: "Not found", retry_after: null }],
+    // a Retry-After on a status that is not 429 or 503 is not a wait the sender keeps
+    ["a 500 with a Retry-After", { status: 500, body: "", retry_after: 3600 }],
   ])("%s keeps every result for later, backing off", async (_name, first) => {
     const t = setup([first as HttpAnswer | Error], [item("a"), item("b")]);
     await t.sender.flush(true);
@@ -213,6 +219,24 @@ describe("Sender", () => {
     t.clock.now += RATE_LIMIT_MS;
     await t.sender.flush(true);
     expect(t.log).toEqual(["delivered a rank 3"]);
+  });
+
+  it("a 429's or 503's Retry-After is the wait, shorter or longer than a minute", async () => {
+    for (const [status, seconds] of [
+      [429, 5],
+      [429, 600],
+      [503, 20],
+    ] as const) {
+      const t = setup([refusal(status, status === 429 ? "rate_limited" : "unavailable", seconds), ok()]);
+      await t.sender.flush(true);
+      expect(t.sender.nextRoundAt - t.clock.now).toBe(Math.max(seconds * 1000, FIRST_BACKOFF_MS));
+      t.clock.now += seconds * 1000 - 1;
+      await t.sender.flush(true); // forced, a millisecond early: held
+      expect(t.http).toHaveBeenCalledTimes(1);
+      t.clock.now += 1;
+      await t.sender.flush(true);
+      expect(t.log).toEqual(["delivered a rank 3"]);
+    }
   });
 
   it("sends nothing while posting is off, or with no server on the desktop", async () => {
@@ -264,12 +288,28 @@ describe("Sender", () => {
 });
 
 describe("webHttp", () => {
+  it("reads a Retry-After's seconds, not its date form", async () => {
+    const answer = (h: string) => async () => new Response("{}", { status: 429, headers: { "Retry-After": h } });
+    for (const [h, want] of [
+      ["42", 42],
+      [" 7 ", 7],
+      ["99999999", MAX_RETRY_AFTER_S],
+      ["Fri, 04 Dec 2026 10:00:00 GMT", null],
+      ["-1", null],
+      ["1.5", null],
+    ] as const) {
+      const http = webHttp(answer(h) as unknown as typeof fetch, () => "http://127.0.0.1/");
+      expect((await http("POST", "/api/v1/results", "{}")).retry_after).toBe(want);
+    }
+    expect(retryAfterSeconds(null)).toBeNull();
+  });
+
   it("asks the page's own origin, under its path, and reads status and body", async () => {
     expect(apiUrl("/api/v1/results", "http://127.0.0.1:8080/")).toBe("http://127.0.0.1:8080/api/v1/results");
     expect(apiUrl("/api/v1/results", "https://host.example/games/llk/index.html")).toBe("https://host.example/games/llk/api/v1/results");
     const fetchFn = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => new Response('{"ok":true}', { status: 201 }));
     const http = webHttp(fetchFn as unknown as typeof fetch, () => "https://host.example/llk/");
-    expect(await http("POST", "/api/v1/results", "{}")).toEqual({ status: 201, body: '{"ok":true}' });
+    expect(await http("POST", "/api/v1/results", "{}")).toEqual({ status: 201, body: '{"ok":true}', retry_after: null });
     expect(fetchFn.mock.calls[0]![0]).toBe("https://host.example/llk/api/v1/results");
     expect(fetchFn.mock.calls[0]![1]).toMatchObject({ method: "POST", body: "{}", credentials: "omit" });
     fetchFn.mockRejectedValueOnce(new TypeError("Failed to fetch"));

@@ -92,11 +92,29 @@ pub struct HttpRequest {
     pub body: Option<String>,
 }
 
-/// What the server answered `online_http`: its status and body (at most 64 KiB).
+/// What the server answered `online_http`: its status and body (at most 64 KiB), and its
+/// `Retry-After` in seconds when it gave one as a number (a 429's wait).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
 pub struct HttpAnswer {
     pub status: u16,
     pub body: String,
+    #[ts(type = "number | null")]
+    pub retry_after: Option<u32>,
+}
+
+/// The longest `Retry-After` taken from a server: a day.
+pub const MAX_RETRY_AFTER_SECS: u32 = 24 * 60 * 60;
+
+/// A `Retry-After` header's seconds (`delta-seconds`, at most [`MAX_RETRY_AFTER_SECS`]);
+/// `None` for its date form or anything else, which the sender's own backoff covers.
+pub fn retry_after_secs(header: &str) -> Option<u32> {
+    let text = header.trim();
+    if text.is_empty() || text.len() > 10 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse::<u64>()
+        .ok()
+        .map(|s| s.min(u64::from(MAX_RETRY_AFTER_SECS)) as u32)
 }
 
 /// `online_http`'s arguments checked against the configured server: `method` `GET` or
@@ -144,4 +162,26 @@ pub fn http_request(s: &Session, method: &Arg, path: &Arg, body: &Arg) -> AppRes
         url: format!("{server}{path}"),
         body,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retry_after_takes_seconds_only() {
+        assert_eq!(retry_after_secs("37"), Some(37));
+        assert_eq!(retry_after_secs(" 0 "), Some(0));
+        assert_eq!(retry_after_secs("9999999999"), Some(MAX_RETRY_AFTER_SECS));
+        for not in [
+            "",
+            "-1",
+            "1.5",
+            "Fri, 04 Dec 2026 10:00:00 GMT",
+            "12345678901",
+            "+3",
+        ] {
+            assert_eq!(retry_after_secs(not), None, "{not:?}");
+        }
+    }
 }

@@ -4,12 +4,12 @@
  * with the server's answer, `online_refused` with its error). It runs after a daily win, at
  * start, when the browser says it is back online, and every few minutes; a result the
  * server could not take now (no answer, 429, 5xx) stays in the outbox and the sender waits
- * longer after each such failure (backoff). Nothing in a game waits for it: `flush` is
+ * longer after each such failure (backoff), and a 429's or 503's `Retry-After` at least. Nothing in a game waits for it: `flush` is
  * called and forgotten, never rejects, and reports through its listeners and notices.
  */
 import { verdict } from "./answers";
 import type { Http } from "./http";
-import type { ApiError, OnlineStatus, OutboxItem, SubmitAnswer } from "./types";
+import type { ApiError, HttpAnswer, OnlineStatus, OutboxItem, SubmitAnswer } from "./types";
 
 /** The session's side of the sender (api.ts in the app; fakes in the tests). */
 export interface SenderSession {
@@ -50,7 +50,7 @@ export const PERIOD_MS = 4 * 60_000;
 /** The first wait after a failure, doubled after each further one up to `MAX_BACKOFF_MS`. */
 export const FIRST_BACKOFF_MS = 30_000;
 export const MAX_BACKOFF_MS = 30 * 60_000;
-/** A 429's wait is at least this (the server's per-key limit is per minute). */
+/** A 429's wait without a `Retry-After` is at least this (the server's limits are per minute). */
 export const RATE_LIMIT_MS = 60_000;
 
 /** The wait after the `failures`-th failure in a row (1, 2, ...), ±20 % so clients spread out. */
@@ -147,7 +147,7 @@ export class Sender {
     for (let i = 0; i < items.length; i++) {
       const item = items[i]!;
       this.emit({ kind: "posting", item });
-      let answer: { status: number; body: string } | null = null;
+      let answer: HttpAnswer | null = null;
       try {
         answer = await this.deps.http("POST", "/api/v1/results", item.body);
       } catch (e) {
@@ -164,7 +164,7 @@ export class Sender {
         this.notice({ kind: "refused", code: v.error.error });
       } else {
         // no answer, 429, 5xx: this and the rest wait for a later round
-        this.fail(v?.status ?? null);
+        this.fail(v?.status ?? null, answer?.retry_after ?? null);
         this.notice({ kind: "unreachable" });
         for (const rest of items.slice(i)) this.emit({ kind: "queued", item: rest });
         this.emit({ kind: "done", status });
@@ -176,12 +176,22 @@ export class Sender {
     this.emit({ kind: "done", status });
   }
 
-  /** A failed round: the next waits longer (a 429 at least a minute, even when forced). */
-  private fail(httpStatus: number | null): void {
+  /**
+   * A failed round: the next waits longer. A 429 or 503 holds even forced rounds: for the
+   * server's `Retry-After` when it gave one (seconds), else a 429 for at least a minute.
+   */
+  private fail(httpStatus: number | null, retryAfterS: number | null = null): void {
     this.failures++;
     const wait = backoffMs(this.failures, this.random);
-    this.nextAt = this.now() + wait;
-    if (httpStatus === 429) this.notBefore = this.now() + Math.max(wait, RATE_LIMIT_MS);
+    const now = this.now();
+    const told = httpStatus === 429 || httpStatus === 503 ? retryAfterS : null;
+    if (told !== null) {
+      this.notBefore = now + told * 1000;
+      this.nextAt = now + Math.max(wait, told * 1000);
+      return;
+    }
+    this.nextAt = now + wait;
+    if (httpStatus === 429) this.notBefore = now + Math.max(wait, RATE_LIMIT_MS);
   }
 
   /** The next round: at the backoff's end after a failure, else after the regular period. */
