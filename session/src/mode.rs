@@ -206,20 +206,23 @@ impl AnyGame {
     /// The save file with the daily challenge's line of play (`"line"`, beside `"mode"`;
     /// the engine ignores both).
     pub fn to_json_with_line(&self, line: Option<&DailyLine>) -> Result<String, String> {
+        // The engine's document as a value, which is what its text reads back as: the save
+        // is written once, not written, read back and written again (on every move).
         let engine = match self {
-            AnyGame::Classic(g) => g.to_json(),
-            AnyGame::Stack(g) => g.to_json(),
-            AnyGame::Journey(j) => j.to_json(),
+            AnyGame::Classic(g) => g.to_json_value(),
+            AnyGame::Stack(g) => g.to_json_value(),
+            AnyGame::Journey(j) => j.to_json_value(),
         }
         .map_err(|e| e.to_string())?;
-        let mut doc: Map<String, Value> =
-            serde_json::from_str(&engine).map_err(|e| format!("engine save: {e}"))?;
+        let Value::Object(mut doc) = engine else {
+            return Err("engine save: not a JSON object".to_string());
+        };
         doc.insert("mode".into(), Value::String(self.mode().name().into()));
         if let Some(line) = line {
             let line = serde_json::to_value(line).map_err(|e| e.to_string())?;
             doc.insert("line".into(), line);
         }
-        serde_json::to_string(&doc).map_err(|e| e.to_string())
+        llk_engine::json::object_into_string(doc).map_err(|e| e.to_string())
     }
 
     /// A game from [`AnyGame::to_json`]'s output, or from a classic save without a mode.
@@ -244,7 +247,7 @@ impl AnyGame {
             Some(other) => return Err(format!("the saved mode is {other}, not a name")),
         };
         // The engine reads its own document, without the session's `mode`.
-        let engine = serde_json::to_string(&doc).map_err(|e| e.to_string())?;
+        let engine = llk_engine::json::object_into_string(doc).map_err(|e| e.to_string())?;
         match mode.as_str() {
             "classic" => Game::from_json(&engine).map(AnyGame::Classic).map_err(err),
             "stack" => StackGame::from_json(&engine)
@@ -334,6 +337,81 @@ mod tests {
             assert_eq!(mine.as_ref().ok(), derived.as_ref(), "{case}");
             if let Err(e) = mine {
                 assert_eq!(e.code(), "bad_argument", "{case}");
+            }
+        }
+    }
+
+    /// The save written from the engine's document as a value is, byte for byte, what
+    /// reading the engine's text back and writing it again gave (as before).
+    #[test]
+    fn the_save_is_the_engines_text_read_back_and_written() {
+        use crate::online::line::LineEvent;
+        use llk_engine::classic::SlideRule;
+        use llk_engine::line::{ClassicStep, StackStep};
+        use llk_online::Mode as Daily;
+
+        fn by_text(game: &AnyGame, line: Option<&DailyLine>) -> String {
+            let engine = match game {
+                AnyGame::Classic(g) => g.to_json(),
+                AnyGame::Stack(g) => g.to_json(),
+                AnyGame::Journey(j) => j.to_json(),
+            }
+            .unwrap();
+            let mut doc: Map<String, Value> = serde_json::from_str(&engine).unwrap();
+            doc.insert("mode".into(), Value::String(game.mode().name().into()));
+            if let Some(line) = line {
+                doc.insert("line".into(), serde_json::to_value(line).unwrap());
+            }
+            serde_json::to_string(&doc).unwrap()
+        }
+
+        let mut games = Vec::new();
+        for (slide, solvable) in [(SlideRule::None, true), (SlideRule::Left, false)] {
+            let mut g = Game::new(GameOptions {
+                slide,
+                solvable,
+                seed: 11,
+                ..GameOptions::default()
+            })
+            .unwrap();
+            games.push(AnyGame::Classic(g.clone()));
+            for t in 1..=6 {
+                let h = g.hint().expect("a pair");
+                g.select(h.a, 1000 * t).unwrap();
+                g.select(h.b, 1000 * t + 500).unwrap();
+            }
+            g.undo().unwrap();
+            g.shuffle().unwrap();
+            games.push(AnyGame::Classic(g));
+        }
+        let mut s = StackGame::new(StackOptions {
+            level: Some(2),
+            ..StackOptions::default()
+        })
+        .unwrap();
+        games.push(AnyGame::Stack(s.clone()));
+        for t in 1..=12 {
+            let id = s.hint().id.expect("a take");
+            s.take(id, 700 * t).unwrap();
+        }
+        s.undo().unwrap();
+        games.push(AnyGame::Stack(s));
+        let mut j = Journey::new(5).unwrap();
+        games.push(AnyGame::Journey(j.clone()));
+        for t in 1..=4 {
+            let h = j.game().clone().hint().expect("a pair");
+            j.select(h.a, 900 * t).unwrap();
+            j.select(h.b, 900 * t + 400).unwrap();
+        }
+        games.push(AnyGame::Journey(j));
+
+        let mut classic_line = DailyLine::new("2026-12-05".into(), Daily::Classic, true);
+        classic_line.record(LineEvent::Classic(ClassicStep::shuffled(300)));
+        let mut stack_line = DailyLine::new("2026-12-05".into(), Daily::Stack, false);
+        stack_line.record(LineEvent::Stack(StackStep::took(400, 7)));
+        for game in &games {
+            for line in [None, Some(&classic_line), Some(&stack_line)] {
+                assert_eq!(game.to_json_with_line(line).unwrap(), by_text(game, line));
             }
         }
     }

@@ -4,13 +4,18 @@
 //! when the page sends them, as 64 hex digits; a decimal u64 still works). It is
 //! ChaCha8, the engine's own generator (`llk_engine::rng`), so the module carries one ChaCha
 //! core, not two (a second one, ChaCha12, cost ~5 kB of module); the seeds it draws only
-//! need to be unpredictable and spread, which eight rounds give.
+//! need to be unpredictable and spread, which eight rounds give. It draws through the
+//! engine's `Rng` (keyed with the generator's own seed), not a `ChaCha8Rng` of its own:
+//! the block function is compiled where it is called, and this crate is compiled for size in
+//! the web build while the engine is not, so a `ChaCha8Rng` here was a second copy (~2 kB
+//! of gzip).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
+use llk_engine::rng::Rng;
 use llk_session::host::Host;
-use rand::{RngCore, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// The page's clock, set by the protocol before every request and read by the session.
@@ -30,14 +35,15 @@ impl Clock {
 /// What the session sees as its host.
 pub struct WebHost {
     clock: Clock,
-    rng: Mutex<ChaCha8Rng>,
+    rng: Mutex<Rng>,
 }
 
 impl WebHost {
     pub fn new(clock: Clock, seed: u64) -> WebHost {
         WebHost {
             clock,
-            rng: Mutex::new(ChaCha8Rng::seed_from_u64(seed)),
+            // rand's expansion of the u64 into a key, as before (`seed_from_u64`)
+            rng: Mutex::new(Rng::from_key(ChaCha8Rng::seed_from_u64(seed).get_seed())),
         }
     }
 
@@ -46,7 +52,7 @@ impl WebHost {
     pub fn from_seed(clock: Clock, seed: [u8; 32]) -> WebHost {
         WebHost {
             clock,
-            rng: Mutex::new(ChaCha8Rng::from_seed(seed)),
+            rng: Mutex::new(Rng::from_key(seed)),
         }
     }
 }
@@ -99,5 +105,19 @@ mod tests {
         let d = WebHost::from_seed(Clock::default(), [7; 32]);
         let e = WebHost::from_seed(Clock::default(), [7; 32]);
         assert_eq!(d.random_u64(), e.random_u64());
+    }
+
+    /// The streams are ChaCha8Rng's, as when the host held one (saved keys came from them).
+    #[test]
+    fn the_streams_are_chacha8rngs() {
+        use rand::RngCore;
+        let a = WebHost::new(Clock::default(), 42);
+        let mut a_was = ChaCha8Rng::seed_from_u64(42);
+        let b = WebHost::from_seed(Clock::default(), [9; 32]);
+        let mut b_was = ChaCha8Rng::from_seed([9; 32]);
+        for _ in 0..100 {
+            assert_eq!(a.random_u64(), a_was.next_u64());
+            assert_eq!(b.random_u64(), b_was.next_u64());
+        }
     }
 }

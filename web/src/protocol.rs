@@ -150,7 +150,7 @@ impl Shell {
             Err(e) => json!({ "err": e.body(), "writes": writes }),
         };
         // a Value of strings, numbers and maps always serialises
-        serde_json::to_vec(&response).unwrap_or_else(|_| {
+        llk_engine::json::into_vec(response).unwrap_or_else(|_| {
             br#"{"err":{"code":"internal","message":"unserialisable answer"},"writes":[]}"#.to_vec()
         })
     }

@@ -34,6 +34,7 @@ impl UtcDate {
     }
 
     /// A date written `YYYY-MM-DD`.
+    #[inline] // compiled in the caller, for size (see lib.rs)
     pub fn parse(text: &str) -> Result<UtcDate> {
         let bad = || {
             EngineError::BadDate(format!(

@@ -40,6 +40,7 @@ pub fn daily_stack_seed(date: UtcDate) -> u64 {
 /// The daily stack challenge of `date`: its seed's real-style level, tray 7, one of each
 /// prop; `tiles`, `kinds` and `layers` describe the level (the deal ignores them).
 /// `StackGame::new` deals it (repeating the seed's proof, one solve within the budget).
+#[inline] // compiled in the caller, for size (see lib.rs)
 pub fn daily_stack_options(date: UtcDate) -> StackOptions {
     let seed = daily_stack_seed(date);
     match real_style(seed) {

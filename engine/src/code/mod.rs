@@ -31,6 +31,7 @@ pub enum CodedDeal {
 
 /// The code of `deal`, written `XXXX-XXXX-XXXX`; `not_encodable` when a code cannot say
 /// it (see [`layout`] for what fits).
+#[inline] // compiled in the caller, for size (see lib.rs)
 pub fn encode(deal: &CodedDeal) -> Result<String> {
     let mut symbols = layout::pack(deal)?;
     symbols.push(base32::check_symbol(&symbols));
@@ -41,6 +42,7 @@ pub fn encode(deal: &CodedDeal) -> Result<String> {
 /// anywhere. Refused: characters outside the alphabet and a wrong length (`bad_code`), a
 /// wrong check symbol (`code_mistyped`), a version other than 1 (`unsupported_code_version`)
 /// and fields that name no deal (`bad_code`).
+#[inline] // compiled in the caller, for size (see lib.rs)
 pub fn decode(text: &str) -> Result<CodedDeal> {
     let symbols = base32::read(text)?;
     if symbols.len() < 2 {
@@ -71,16 +73,19 @@ pub fn decode(text: &str) -> Result<CodedDeal> {
 }
 
 /// The canonical spelling of a typed code (upper case, hyphen-grouped), once it decodes.
+#[inline] // compiled in the caller, for size (see lib.rs)
 pub fn canonical(text: &str) -> Result<String> {
     encode(&decode(text)?)
 }
 
 /// The code of a classic game's options, or `None` when a code cannot express them.
+#[inline] // compiled in the caller, for size (see lib.rs)
 pub fn classic_code(options: &GameOptions) -> Option<String> {
     encode(&CodedDeal::Classic(*options)).ok()
 }
 
 /// The code of a stack game's options, or `None` when a code cannot express them.
+#[inline] // compiled in the caller, for size (see lib.rs)
 pub fn stack_code(options: &StackOptions) -> Option<String> {
     encode(&CodedDeal::Stack(*options)).ok()
 }

@@ -59,6 +59,7 @@ pub struct PlayState {
 }
 
 /// Parses and validates a stack file.
+#[inline] // compiled in the caller, for size (see lib.rs)
 pub fn parse(text: &str) -> Result<StackFile> {
     let raw: RawFile = serde_json::from_str(text)
         .map_err(|e| EngineError::BadStack(format!("not a stack file: {e}")))?;
@@ -128,6 +129,7 @@ pub fn play_state(board: &StackBoard) -> PlayState {
 }
 
 /// A stack file's text (one line), with `taken` only when given.
+#[inline] // compiled in the caller, for size (see lib.rs)
 pub fn to_json(tray: u8, layout: &Layout, taken: Option<&[TileId]>) -> Result<String> {
     serde_json::to_string(&OutFile {
         tray,

@@ -63,6 +63,7 @@ impl Card {
 }
 
 /// Imports a captured map (see the module doc) as a stack file played with `tray` slots.
+#[inline] // compiled in the caller, for size (see lib.rs)
 pub fn import_map(text: &str, tray: u8) -> Result<StackFile> {
     check_capacity(tray)?;
     let value: Value =
@@ -78,6 +79,7 @@ pub fn import_map(text: &str, tray: u8) -> Result<StackFile> {
 
 /// Reads a level the player brought: a stack file (when the JSON object has `"tiles"`,
 /// with its own tray) or a captured map (played with `tray` slots).
+#[inline] // compiled in the caller, for size (see lib.rs)
 pub fn read_level(text: &str, tray: u8) -> Result<StackFile> {
     match serde_json::from_str::<Value>(text) {
         Ok(Value::Object(o)) if o.contains_key("tiles") => file::parse(text),
@@ -85,6 +87,7 @@ pub fn read_level(text: &str, tray: u8) -> Result<StackFile> {
     }
 }
 
+#[inline] // compiled in the caller, for size (see lib.rs)
 fn read_cards(value: &Value) -> std::result::Result<Vec<Card>, ImportError> {
     let Value::Object(top) = value else {
         return Err(ImportError::NotAnObject(describe(value)));
@@ -160,6 +163,7 @@ fn read_cards(value: &Value) -> std::result::Result<Vec<Card>, ImportError> {
 }
 
 /// A card's integer field: a JSON integer, or a string holding one.
+#[inline] // compiled in the caller, for size (see lib.rs)
 fn integer(card: &Map<String, Value>, name: &str) -> std::result::Result<i64, String> {
     match card.get(name) {
         None => Err(format!("missing \"{name}\"")),
@@ -180,6 +184,7 @@ fn integer(card: &Map<String, Value>, name: &str) -> std::result::Result<i64, St
 }
 
 /// Checks the captured cards and builds the halved layout with the same closure.
+#[inline] // compiled in the caller, for size (see lib.rs)
 fn build(cards: &[Card]) -> Result<Layout> {
     check_no_overlap(cards)?;
     let kinds = renumber_kinds(cards)?;
@@ -202,6 +207,7 @@ fn build(cards: &[Card]) -> Result<Layout> {
     Ok(layout)
 }
 
+#[inline] // compiled in the caller, for size (see lib.rs)
 fn check_no_overlap(cards: &[Card]) -> std::result::Result<(), ImportError> {
     for (i, a) in cards.iter().enumerate() {
         if let Some(b) = cards[i + 1..]
@@ -218,6 +224,7 @@ fn check_no_overlap(cards: &[Card]) -> std::result::Result<(), ImportError> {
 }
 
 /// Kinds renumbered from 0 in ascending captured order, each checked to come in threes.
+#[inline] // compiled in the caller, for size (see lib.rs)
 fn renumber_kinds(cards: &[Card]) -> std::result::Result<Vec<u16>, ImportError> {
     let mut distinct: Vec<i64> = cards.iter().map(|c| c.kind).collect();
     distinct.sort_unstable();
@@ -243,6 +250,7 @@ fn renumber_kinds(cards: &[Card]) -> std::result::Result<Vec<u16>, ImportError> 
         .collect())
 }
 
+#[inline] // compiled in the caller, for size (see lib.rs)
 fn check_same_closure(cards: &[Card], layout: &Layout) -> std::result::Result<(), ImportError> {
     let z: Vec<i64> = cards.iter().map(|c| c.layer).collect();
     let captured = Closure::new(&z, |a, b| cards[a].near(&cards[b]));
@@ -261,6 +269,7 @@ fn check_same_closure(cards: &[Card], layout: &Layout) -> std::result::Result<()
     }
 }
 
+#[inline] // compiled in the caller, for size (see lib.rs)
 fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }

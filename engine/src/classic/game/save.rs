@@ -38,16 +38,28 @@ struct SaveIn {
 impl Game {
     /// The game as a versioned JSON document.
     pub fn to_json(&self) -> Result<String> {
-        serde_json::to_string(&SaveOut {
+        serde_json::to_string(&self.save_out()).map_err(|e| EngineError::BadSave(e.to_string()))
+    }
+
+    /// [`Game::to_json`]'s document as a JSON value, as `serde_json` reads that text back
+    /// (objects keyed in sorted order): for a caller that adds to the document before writing
+    /// it (the session, on every move), without writing and reading the text first.
+    #[inline] // compiled in the caller, for size (see lib.rs)
+    pub fn to_json_value(&self) -> Result<serde_json::Value> {
+        serde_json::to_value(self.save_out()).map_err(|e| EngineError::BadSave(e.to_string()))
+    }
+
+    fn save_out(&self) -> SaveOut<'_> {
+        SaveOut {
             format: FORMAT,
             version: SAVE_VERSION,
             game: self,
             certificate: self.current_certificate(),
-        })
-        .map_err(|e| EngineError::BadSave(e.to_string()))
+        }
     }
 
     /// A game from [`Game::to_json`]'s output, validated.
+    #[inline] // compiled in the caller, for size (see lib.rs)
     pub fn from_json(text: &str) -> Result<Game> {
         let header: Header =
             serde_json::from_str(text).map_err(|e| EngineError::BadSave(e.to_string()))?;

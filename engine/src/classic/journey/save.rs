@@ -41,10 +41,22 @@ fn bad(why: impl Into<String>) -> EngineError {
 
 impl Journey {
     /// The journey as a versioned JSON document.
+    #[inline] // compiled in the caller, for size (see lib.rs)
     pub fn to_json(&self) -> Result<String> {
-        let game: Value =
-            serde_json::from_str(&self.game.to_json()?).map_err(|e| bad(e.to_string()))?;
-        serde_json::to_string(&Doc {
+        serde_json::to_string(&self.doc()?).map_err(|e| bad(e.to_string()))
+    }
+
+    /// [`Journey::to_json`]'s document as a JSON value, as `serde_json` reads that text
+    /// back (objects keyed in sorted order): for a caller that adds to the document before
+    /// writing it (the session, on every move), without writing and reading the text first.
+    #[inline] // compiled in the caller, for size (see lib.rs)
+    pub fn to_json_value(&self) -> Result<Value> {
+        serde_json::to_value(self.doc()?).map_err(|e| bad(e.to_string()))
+    }
+
+    #[inline] // compiled in the caller, for size (see lib.rs)
+    fn doc(&self) -> Result<Doc> {
+        Ok(Doc {
             format: FORMAT.into(),
             version: JOURNEY_SAVE_VERSION,
             seed: self.seed,
@@ -52,12 +64,13 @@ impl Journey {
             carried: self.carried,
             used: self.used,
             bonus: self.bonus,
-            game,
+            // the game's document as its text reads back (this was that: to_json, parsed)
+            game: self.game.to_json_value()?,
         })
-        .map_err(|e| bad(e.to_string()))
     }
 
     /// A journey from [`Journey::to_json`]'s output, validated.
+    #[inline] // compiled in the caller, for size (see lib.rs)
     pub fn from_json(text: &str) -> Result<Journey> {
         let header: Header = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
         if header.format.as_deref() != Some(FORMAT) {

@@ -60,8 +60,20 @@ fn bad_save(m: impl Into<String>) -> EngineError {
 impl StackGame {
     /// The game as a versioned JSON document.
     pub fn to_json(&self) -> Result<String> {
+        serde_json::to_string(&self.saved()).map_err(|e| EngineError::BadSave(e.to_string()))
+    }
+
+    /// [`StackGame::to_json`]'s document as a JSON value, as `serde_json` reads that text
+    /// back (objects keyed in sorted order): for a caller that adds to the document before
+    /// writing it (the session, on every move), without writing and reading the text first.
+    #[inline] // compiled in the caller, for size (see lib.rs)
+    pub fn to_json_value(&self) -> Result<serde_json::Value> {
+        serde_json::to_value(self.saved()).map_err(|e| EngineError::BadSave(e.to_string()))
+    }
+
+    fn saved(&self) -> Saved {
         let board = &self.board;
-        serde_json::to_string(&Saved {
+        Saved {
             format: FORMAT.into(),
             version: STACK_SAVE_VERSION,
             options: self.options,
@@ -79,11 +91,11 @@ impl StackGame {
             history: self.history.clone(),
             start_kinds: self.origin.as_ref().map(|o| o.kinds.clone()),
             start_taken: self.origin.as_ref().map(|o| o.taken.clone()),
-        })
-        .map_err(|e| EngineError::BadSave(e.to_string()))
+        }
     }
 
     /// A game from [`StackGame::to_json`]'s output, validated.
+    #[inline] // compiled in the caller, for size (see lib.rs)
     pub fn from_json(text: &str) -> Result<StackGame> {
         let header: Header =
             serde_json::from_str(text).map_err(|e| EngineError::BadSave(e.to_string()))?;
