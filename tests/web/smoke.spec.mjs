@@ -55,6 +55,14 @@ try {
     ts.map((t) => `#board button.tile[data-row="${t.dataset.row}"][data-col="${t.dataset.col}"]`),
   );
   check(hinted.length === 2, `the hint marked ${hinted.length} tiles`);
+  // each hinted tile shows its pulsing dashed ring (its face's ::after, board.css)
+  const rings = await page.$$eval("#board button.tile[data-hint] .face", (fs) =>
+    fs.map((f) => {
+      const ring = getComputedStyle(f, "::after");
+      return `${ring.animationName} ${ring.borderTopStyle}`;
+    }),
+  );
+  check(rings.length === 2 && rings.every((r) => r === "hint-pulse dashed"), `the hinted tiles' rings: ${rings.join(", ")}`);
   await tap(page, hinted[0]);
   await tap(page, hinted[1]);
   await page.waitForFunction((n) => document.querySelectorAll("#board button.tile").length === n - 2, first.length);

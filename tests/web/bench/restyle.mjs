@@ -5,7 +5,8 @@
 // aria-pressed, a tile selected (its ring, shadow and ✓ badge) and hinted (its badge and the
 // pulsing ring), a tile's fade starting, a HUD number, a segment of the link's overlay, and a
 // custom property changed on the board (every tile and face restyled: what the first board
-// pays for its 144 tiles). p50 and p95 over the rounds, the builds measured in turn. Not a
+// pays for its 144 tiles), and the board's cells all replaced by new copies (a new game's
+// board before its paint). p50 and p95 over the rounds, the builds measured in turn. Not a
 // test: numbers to compare (docs/WEB.md, "What a restyle costs").
 //   node tests/web/bench/restyle.mjs --dist /tmp/old-dist --dist web/dist [--rounds 4] [--throttle 4]
 import { createRequire } from "node:module";
@@ -32,6 +33,7 @@ const { values: opt } = parseArgs({
 async function measure() {
   const tiles = [...document.querySelectorAll("#board button.tile")];
   const board = document.getElementById("board");
+  const cells = [...board.children];
   const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
   /** `getComputedStyle(el).color` brings the style up to date, `offsetHeight` the layout too. */
   const style = (el) => void getComputedStyle(el).color;
@@ -57,6 +59,8 @@ async function measure() {
     ["a HUD number: style and layout", (i, on) => (score.textContent = on ? String(1000 + 37 * i) : shown), layout],
     ["a link segment added: style and layout", (i, on) => (on ? overlay.append(seg()) : overlay.lastElementChild?.remove()), layout],
     ["the whole board (a custom property): style", (i, on) => board.style.setProperty("--restyle-probe", on ? String(i) : ""), () => style(tiles[tiles.length - 1])],
+    // what a new game's board costs before its paint: every cell new (copies of the board's)
+    ["a new board's cells: style and layout", (i, on) => board.replaceChildren(...(on ? cells.map((c) => c.cloneNode(true)) : cells)), layout],
   ];
   const out = {};
   for (const [name, change, force] of cases) {
