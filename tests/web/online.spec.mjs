@@ -13,12 +13,11 @@
 // dialogs show "Rank 1 of 1" then "Rank … of 2", the first player's New game dialog on its Stack
 // board lists both names, as does GET /api/v1/leaderboard/{today}/stack. Skipped (with a note)
 // when either build is missing.
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { startLlkServer } from "../server/llk-server.mjs";
 import { CHROMIUM_ARGS, check, DIST, LOAD_MS, PHONES } from "./lib.mjs";
 import { openGame, saved, stackSel, tileSel } from "./phone/game.mjs";
 import { installTouchGuard, tap } from "./phone/touch.mjs";
@@ -53,38 +52,8 @@ for (const [what, path] of [
   }
 }
 
-/** Starts llk-server on a free port over a new SQLite file: `{ origin, stop }`. */
-async function startServer() {
-  const dir = mkdtempSync(join(tmpdir(), "llk-online-"));
-  const proc = spawn(BIN, [], {
-    env: { ...process.env, LLK_DB: `sqlite://${join(dir, "llk.db")}`, LLK_ADDR: "127.0.0.1:0", LLK_WEB_DIR: DIST },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  proc.stderr.on("data", (d) => (log += d));
-  const origin = await new Promise((resolve, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`llk-server did not say where it listens: ${out}${log}`)), LOAD_MS);
-    proc.stdout.on("data", (d) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1].replace(/\/$/, ""));
-      }
-    });
-    proc.on("exit", (code) => reject(new Error(`llk-server exited (${code}): ${out}${log}`)));
-  });
-  return {
-    origin,
-    log: () => log,
-    stop: async () => {
-      proc.kill("SIGTERM");
-      await new Promise((r) => (proc.exitCode !== null ? r() : proc.on("exit", r)));
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+/** Starts llk-server on a free port over a new SQLite file, serving this web build. */
+const startServer = () => startLlkServer({ bin: BIN, webDir: DIST, timeoutMs: LOAD_MS, prefix: "llk-online-" });
 
 const problems = [];
 /** The pages' console lines about online play, printed when the run fails. */

@@ -13,10 +13,9 @@
 //    the name; the server's `GET /api/v1/leaderboard/{today}/classic` lists it.
 // No CSP violation. Without the server binary, or when it cannot be started, the scenario is
 // skipped with a note, except under CI, where it fails.
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { startLlkServer } from "../../server/llk-server.mjs";
 import { assert, assertEq, AssertionError, click, launch, ROOT, savedGame, shot, test, text } from "../lib.mjs";
 
 const SERVER_BIN = process.env.LLK_SERVER_BIN || join(ROOT, "target/release/llk-server");
@@ -26,44 +25,8 @@ const GAP_MS = 200;
 /** The key of a WebDriver element reference (W3C). */
 const ELEMENT = "element-6066-11e4-a52e-4f735466cecf";
 
-/** Starts llk-server on a free port over a new SQLite file: `{ origin, log, stop }`. */
-async function startServer() {
-  const dir = mkdtempSync(join(tmpdir(), "llk-e2e-online-"));
-  const proc = spawn(SERVER_BIN, [], {
-    // an empty web dir: the app asks the API only
-    env: { ...process.env, LLK_DB: `sqlite://${join(dir, "llk.db")}`, LLK_ADDR: "127.0.0.1:0", LLK_WEB_DIR: dir },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  proc.stderr.on("data", (d) => (log += d));
-  const stop = async () => {
-    if (proc.exitCode === null && proc.signalCode === null) {
-      proc.kill("SIGTERM");
-      await new Promise((r) => (proc.exitCode !== null || proc.signalCode !== null ? r() : proc.on("exit", r)));
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    const origin = await new Promise((resolve, reject) => {
-      let out = "";
-      const timer = setTimeout(() => reject(new Error(`llk-server did not say where it listens in 30 s: ${out}${log}`)), 30_000);
-      proc.stdout.on("data", (d) => {
-        out += d;
-        const m = /listening on (http:\/\/\S+)/.exec(out);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1].replace(/\/$/, ""));
-        }
-      });
-      proc.on("error", (e) => reject(e));
-      proc.on("exit", (code) => reject(new Error(`llk-server exited (${code}): ${out}${log}`)));
-    });
-    return { origin, log: () => log, stop };
-  } catch (e) {
-    await stop();
-    throw e;
-  }
-}
+/** Starts llk-server on a free port over a new SQLite file (an empty web dir: the app asks the API only). */
+const startServer = () => startLlkServer({ bin: SERVER_BIN, prefix: "llk-e2e-online-" });
 
 /** The server's board of `date`'s daily classic. */
 async function serverBoard(origin, date) {
