@@ -16,6 +16,15 @@ use serde_json::json;
 /// A one-shot HTTP server on 127.0.0.1: answers `body` (200, JSON) to the first request
 /// and returns that request's head.
 fn serve(body: &'static str) -> (String, thread::JoinHandle<String>) {
+    serve_answer("200 OK", "", body)
+}
+
+/// The same with another status line and extra header lines (each ending in CRLF).
+fn serve_answer(
+    status: &'static str,
+    headers: &'static str,
+    body: &'static str,
+) -> (String, thread::JoinHandle<String>) {
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1");
     let url = format!("http://{}", listener.local_addr().expect("address"));
     let handle = thread::spawn(move || {
@@ -32,7 +41,7 @@ fn serve(body: &'static str) -> (String, thread::JoinHandle<String>) {
             }
         }
         let answer = format!(
-            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            "HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n{headers}Connection: close\r\n\r\n{body}",
             body.len()
         );
         let _ = stream.write_all(answer.as_bytes());
@@ -41,17 +50,19 @@ fn serve(body: &'static str) -> (String, thread::JoinHandle<String>) {
     (url, handle)
 }
 
+/// `online_http`: a GET of `path` on the configured server.
+fn http(app: &TestApp, path: &str) -> Result<serde_json::Value, serde_json::Value> {
+    app.invoke(
+        "online_http",
+        json!({ "method": "GET", "path": path, "body": null }),
+    )
+}
+
 #[test]
 fn online_choices_are_kept_and_http_goes_to_the_configured_server_only() {
     let dir = tempfile::tempdir().expect("tempdir");
     let app = TestApp::new(dir.path());
     app.start();
-    let http = |app: &TestApp, path: &str| {
-        app.invoke(
-            "online_http",
-            json!({ "method": "GET", "path": path, "body": null }),
-        )
-    };
     let e = http(&app, "/api/v1/health").expect_err("no server");
     assert_eq!(error_code(&e), "no_server");
     assert_eq!(e["message"], "no server set");
@@ -93,7 +104,7 @@ fn online_choices_are_kept_and_http_goes_to_the_configured_server_only() {
     let got = http(&app, "/api/v1/health").expect("an answer");
     assert_eq!(
         got,
-        json!({ "status": 200, "body": r#"{"ok":true,"db":"sqlite"}"# })
+        json!({ "status": 200, "body": r#"{"ok":true,"db":"sqlite"}"#, "retry_after": null })
     );
     assert!(seen
         .join()
@@ -140,4 +151,23 @@ fn online_choices_are_kept_and_http_goes_to_the_configured_server_only() {
         ),
         (&key, &json!("Ada"), &json!(true), &json!(url))
     );
+}
+
+#[test]
+fn online_http_passes_a_429s_retry_after_on() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let app = TestApp::new(dir.path());
+    app.start();
+    let body = r#"{"error":"rate_limited","message":"slow down"}"#;
+    let (url, seen) = serve_answer("429 Too Many Requests", "Retry-After: 120\r\n", body);
+    app.ok(
+        "set_online",
+        json!({ "posting": true, "name": "Ada", "server": url }),
+    );
+    let got = http(&app, "/api/v1/health").expect("an answer");
+    assert_eq!(
+        got,
+        json!({ "status": 429, "body": body, "retry_after": 120 })
+    );
+    seen.join().expect("server");
 }
