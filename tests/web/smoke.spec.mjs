@@ -1,5 +1,6 @@
 // Smoke test of the built web site (web/dist/) in Chromium as a 390×844 phone: the first board
-// comes from the real engine (WebAssembly in a worker), two finger taps match a pair, Chromium
+// comes from the real engine (WebAssembly in a worker), two taps match a pair, each drawn in
+// its own task before the engine answers it, Chromium
 // reports no installability error, and with the network off a reload still resumes the game
 // from the service worker's cache and the saved state, its tiles' face images too.
 import {
@@ -63,8 +64,27 @@ try {
     }),
   );
   check(rings.length === 2 && rings.every((r) => r === "hint-pulse dashed"), `the hinted tiles' rings: ${rings.join(", ")}`);
-  await tap(page, hinted[0]);
-  await tap(page, hinted[1]);
+  // A tap's answer is drawn in the tap's own task, from what the engine said before it
+  // (GameView.links): the first tile is selected, and the second vanishes with it along its
+  // line, before the worker has answered either tap (a click and a read in one task).
+  const clickAndLook = (sel) =>
+    page.evaluate(
+      ([s, pair]) => {
+        document.getElementById("announcer").textContent = "";
+        document.querySelector(s).click();
+        return pair.map((p) => {
+          const tile = document.querySelector(p);
+          return { pressed: tile.getAttribute("aria-pressed"), vanishing: tile.classList.contains("vanishing") };
+        });
+      },
+      [sel, hinted],
+    );
+  const firstTap = await clickAndLook(hinted[0]);
+  check(firstTap[0].pressed === "true" && firstTap[1].pressed !== "true", `the pair in the first tap's task: ${JSON.stringify(firstTap)}`);
+  // the engine's answer: its announcement (after the frame that showed it)
+  await page.waitForFunction(() => document.getElementById("announcer").textContent !== "");
+  const secondTap = await clickAndLook(hinted[1]);
+  check(secondTap.every((t) => t.vanishing), `the pair in the second tap's task: ${JSON.stringify(secondTap)}`);
   await page.waitForFunction((n) => document.querySelectorAll("#board button.tile").length === n - 2, first.length);
   const played = await boardCells(page);
   console.log(`after two taps: ${played.length} tiles`);

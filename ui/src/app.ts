@@ -48,6 +48,8 @@ export class App {
   private t: Translate = translator("en");
   private paused = false;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Actions in `queue` not yet finished (`ModeHost.idle`). */
+  private queued = 0;
   private readonly clock = new GameClock();
   /** The timer that redraws the HUD's clock at the game time's next whole second. */
   private clockTimer = 0;
@@ -80,6 +82,7 @@ export class App {
   constructor() {
     const host: ModeHost = {
       enqueue: (task) => this.enqueue(task),
+      idle: () => this.queued === 0,
       elapsed: () => this.clock.elapsed(),
       paused: () => this.paused,
       t: () => this.t,
@@ -223,7 +226,11 @@ export class App {
   }
 
   private enqueue(task: () => Promise<void>): Promise<void> {
-    const run = this.queue.then(task).catch((e: unknown) => this.error(e));
+    this.queued++;
+    const run = this.queue
+      .then(task)
+      .catch((e: unknown) => this.error(e))
+      .finally(() => this.queued--);
     this.queue = run;
     return run;
   }

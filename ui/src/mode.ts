@@ -18,6 +18,8 @@ export type ModeAction = "hint" | "shuffle" | "undo" | "moveOut" | "demo";
 export interface ModeHost {
   /** Runs `task` after every earlier action; resolves when it has run. */
   enqueue(task: () => Promise<void>): Promise<void>;
+  /** No action is queued or waiting for the engine: what is drawn is the engine's last word. */
+  idle(): boolean;
   /** The game clock's time, in ms. */
   elapsed(): number;
   paused(): boolean;

@@ -12,6 +12,7 @@ const view = (over: Partial<GameView>): GameView => ({
     [0, 0],
   ],
   selection: null,
+  links: [],
   status: "playing",
   score: 0,
   combo: 0,

@@ -1,7 +1,9 @@
 //! Classic mode's payloads: a snapshot of the game with everything the view draws, and
 //! what `select` and `hint` return with it.
 
-use llk_engine::classic::game::{Counters, Game, GameOptions, Hint, Outcome, Solvability, Status};
+use llk_engine::classic::game::{
+    Counters, Game, GameOptions, Hint, Link, Outcome, Solvability, Status,
+};
 use llk_engine::classic::Pos;
 use serde::Serialize;
 use ts_rs::TS;
@@ -15,6 +17,9 @@ pub struct GameView {
     /// `cells[row][col]`: the tile kind, or `null` for an empty cell.
     pub cells: Vec<Vec<Option<u16>>>,
     pub selection: Option<Pos>,
+    /// The tiles the selected tile would vanish with, and each one's line (`Game::links`):
+    /// the view draws such a tap's match in the tap's own frame, before `select` answers.
+    pub links: Vec<Link>,
     pub status: Status,
     pub score: u32,
     pub combo: u32,
@@ -52,6 +57,7 @@ impl GameView {
             cols: board.cols(),
             cells: board.to_rows(),
             selection: game.selection(),
+            links: game.links(),
             status: game.status(),
             score: game.score(),
             combo: game.combo(),

@@ -87,6 +87,9 @@ const tilesLeft = (page) => page.evaluate(() => Number(document.getElementById("
  * DevTools message each time, script on the page's main thread that the page itself never runs.
  */
 function whenDone(done, arg) {
+  // `done` may wait for this tap's announcement
+  const announcer = document.getElementById("announcer");
+  if (announcer) announcer.textContent = "";
   window.__llkArm();
   return new Promise((resolve, reject) => {
     const obs = new MutationObserver(function benchWait() {
@@ -246,8 +249,14 @@ export async function playPairs(page, maxPairs, pair) {
   }
 }
 
-/** The page's wait for the first tap's answer (the tile pressed). */
-export const pressed = (s) => document.querySelector(s)?.getAttribute("aria-pressed") === "true";
+/**
+ * The page's wait for the first tap's answer: the tile pressed and the engine's answer
+ * announced. The view draws a tap's answer in the tap's own frame from what the engine told it
+ * before (`GameView.links`), and draws the next tap ahead only once the engine has answered;
+ * a player's second tap comes well after that (150 ms at the quickest, the replay's bound).
+ */
+export const pressed = (s) =>
+  document.querySelector(s)?.getAttribute("aria-pressed") === "true" && document.getElementById("announcer")?.textContent !== "";
 /** The page's wait for the second tap's answer (two tiles fewer). */
 export const fewer = (n) => Number(document.getElementById("tiles-left").textContent) === n;
 

@@ -22,6 +22,7 @@ export type { Language } from "./Language";
 export type { LevelOpened } from "./LevelOpened";
 export type { LevelProps } from "./LevelProps";
 export type { LevelVerdictView } from "./LevelVerdictView";
+export type { Link } from "./Link";
 export type { Mode } from "./Mode";
 export type { NewGameOptions } from "./NewGameOptions";
 export type { Notice } from "./Notice";

@@ -13,7 +13,7 @@ import { celebrate } from "../celebrate";
 import { faceOf } from "../faces";
 import { byId, setAttr, setDisabled, setHidden } from "../hud";
 import type { Translate } from "../i18n";
-import type { AnyView, GameView, JourneyView, Outcome, StackStatus, Status } from "../ipc";
+import type { AnyView, GameView, JourneyView, Outcome, Pos, StackStatus, Status } from "../ipc";
 import { JourneyUi } from "../journey/controller";
 import type { Action } from "../keys";
 import type { ModeAction, ModeController, ModeHost } from "../mode";
@@ -42,6 +42,12 @@ export interface ClassicHost extends ModeHost {
   /** A failed command, shown like every command error. */
   error(e: unknown): void;
 }
+
+/** What a tap drew before the engine answered it (`drawAhead`); `at`: when a match was drawn. */
+type Ahead = { kind: "selected" } | { kind: "deselected" } | { kind: "matched"; at: number; removed: [Pos, Pos] };
+
+/** Whether two pairs of cells are the same pair. */
+const samePair = (a: [Pos, Pos], b: [Pos, Pos]): boolean => a.every((p, i) => p[0] === b[i]![0] && p[1] === b[i]![1]);
 
 export class ClassicController implements ModeController {
   /** The classic game drawn now (a journey's level included); null in another mode. */
@@ -322,22 +328,51 @@ export class ClassicController implements ModeController {
   }
 
   private select(row: number, col: number): void {
+    const ahead = this.drawAhead(row, col);
     void this.host.enqueue(async () => {
-      if (this.host.paused() || !this.game || this.game.status === "won") return;
-      if (this.matchDraw.settling()) return;
+      if (this.host.paused() || !this.game || this.game.status === "won" || this.matchDraw.settling()) {
+        if (ahead && this.game) this.board.render(this.game);
+        return;
+      }
       const res = await api.select(row, col, this.host.elapsed());
       if (res.mode !== "stack") this.newBest = res.new_best;
-      if (res.mode === "classic") this.applyOutcome(res.outcome, res.game);
-      else if (res.mode === "journey") this.applyJourney(res.outcome, res.game);
+      if (res.mode === "classic") this.applyOutcome(res.outcome, res.game, ahead);
+      else if (res.mode === "journey") this.applyJourney(res.outcome, res.game, ahead);
       else this.host.showAny({ mode: "stack", ...res.game });
     });
   }
 
+  /**
+   * Draws a tap's answer in the tap's own frame, from what the engine said before the tap,
+   * when nothing else is waiting for the engine: with no selection the tile is selected; the
+   * selected tile is deselected; a tile in the selection's `links` vanishes with it along the
+   * link's line; any other tile becomes the selection. `select`'s answer then draws the rest
+   * (sound, shake, HUD, glides) and puts right anything it answered otherwise.
+   */
+  private drawAhead(row: number, col: number): Ahead | null {
+    const g = this.game;
+    if (!g || g.status === "won" || !this.host.idle() || this.host.paused() || this.matchDraw.settling()) return null;
+    if (g.cells[row]?.[col] == null) return null;
+    const sel = g.selection;
+    if (sel && sel[0] === row && sel[1] === col) {
+      this.board.setSelection(null);
+      return { kind: "deselected" };
+    }
+    const link = sel ? g.links.find((l) => l.cell[0] === row && l.cell[1] === col) : undefined;
+    if (sel && link) {
+      const at = performance.now();
+      this.matchDraw.vanishPair(link.path, [sel, link.cell]);
+      return { kind: "matched", at, removed: [sel, link.cell] };
+    }
+    this.board.setSelection([row, col]);
+    return { kind: "selected" };
+  }
+
   /** A journey tap: `null` when the time was up (the level is lost). */
-  private applyJourney(outcome: Outcome | null, view: JourneyView): void {
+  private applyJourney(outcome: Outcome | null, view: JourneyView, ahead: Ahead | null): void {
     if (outcome === null) return this.host.showAny({ mode: "journey", ...view });
     this.journey.view = view;
-    this.applyOutcome(outcome, view.game);
+    this.applyOutcome(outcome, view.game, ahead);
     this.journey.update(view, outcome.kind === "matched");
     this.host.refresh();
   }
@@ -347,10 +382,16 @@ export class ClassicController implements ModeController {
    * now: the tiles (selected, deselected, fading), the HUD's numbers. The rest waits for
    * that frame (`afterFrame`): the announcement, the combo, the match's line and "+points".
    */
-  private applyOutcome(outcome: Outcome, game: GameView): void {
+  private applyOutcome(outcome: Outcome, game: GameView, ahead: Ahead | null = null): void {
     const t = this.host.t();
     const toasts = this.host.toasts;
     sound.play(soundForOutcome(outcome));
+    // a match drawn ahead that the engine did not answer (never expected): the board as it is
+    const drawn = ahead?.kind === "matched" && outcome.kind === "matched" && samePair(ahead.removed, outcome.removed);
+    if (ahead?.kind === "matched" && !drawn) {
+      this.overlay.clear();
+      this.board.render(game);
+    }
     switch (outcome.kind) {
       case "selected":
         this.board.setSelection(outcome.cell);
@@ -371,7 +412,7 @@ export class ClassicController implements ModeController {
         } else toasts.announce(t("announce.selected", { face: this.faceName(outcome.to, t) }));
         break;
       case "matched":
-        this.drawMatch(outcome, game);
+        this.drawMatch(outcome, game, drawn && ahead?.kind === "matched" ? ahead.at : undefined);
         break;
     }
     this.game = game;
@@ -379,10 +420,10 @@ export class ClassicController implements ModeController {
   }
 
   /** A match drawn (matchDraw), then the won dialog once all of it has been seen. */
-  private drawMatch(outcome: Extract<Outcome, { kind: "matched" }>, game: GameView): void {
+  private drawMatch(outcome: Extract<Outcome, { kind: "matched" }>, game: GameView, drawnAt?: number): void {
     const before = this.game?.cells ?? game.cells;
     this.game = game;
-    const doneMs = this.matchDraw.draw(outcome, before, game);
+    const doneMs = this.matchDraw.draw(outcome, before, game, drawnAt);
     if (game.status === "won") {
       this.host.stopClock();
       window.setTimeout(() => this.showWon(), doneMs + 150);

@@ -7,7 +7,7 @@
  */
 import { afterFrame } from "../after-frame";
 import type { Translate } from "../i18n";
-import type { GameView, Outcome } from "../ipc";
+import type { GameView, Outcome, Pos } from "../ipc";
 import { sound } from "../sound";
 import { timing } from "../timings";
 import type { Toasts } from "../toast";
@@ -52,21 +52,40 @@ export class MatchDraw {
     this.settleUntil = 0;
   }
 
-  /**
-   * Draws a match on the board that showed `before` (its cells) and now shows `game`: the
-   * path, the pair vanishing, the board as the match left it, the slide glides, then any
-   * auto-shuffle. Returns the ms until the line and the fade are over (the won dialog waits
-   * for them).
-   */
-  draw(outcome: Matched, before: GameView["cells"], game: GameView): number {
-    const { board, overlay } = this.host;
+  /** The line's and the fade's lengths for `path`, ms. */
+  private lengths(path: Pos[]): { total: number; fade: number } {
     const reduced = this.host.reducedMotion.matches;
-    const total = reduced ? 0 : pathDuration(outcome.path);
-    const fade = reduced ? 60 : timing("fade");
-    overlay.setPath(outcome.path);
+    return { total: reduced ? 0 : pathDuration(path), fade: reduced ? 60 : timing("fade") };
+  }
+
+  /**
+   * A match's first frame: the path set and the pair starting to vanish. `draw` draws it
+   * with the engine's answer, or the tap drew it already, from the link the engine told
+   * before the tap (`GameView.links`), so that the tap's own frame shows the match.
+   */
+  vanishPair(path: Pos[], removed: Pos[]): void {
+    const { board, overlay } = this.host;
+    const { total, fade } = this.lengths(path);
+    overlay.setPath(path);
     board.setHint([]);
     board.setSelection(null);
-    board.vanish(outcome.removed, total, fade);
+    board.vanish(removed, total, fade);
+  }
+
+  /**
+   * Draws a match on the board that showed `before` (its cells) and now shows `game`: the
+   * path, the pair vanishing (unless the tap drew them at `drawnAt`, `vanishPair`), the
+   * board as the match left it, the slide glides, then any auto-shuffle. Returns the ms
+   * until the line and the fade are over (the won dialog waits for them).
+   */
+  draw(outcome: Matched, before: GameView["cells"], game: GameView, drawnAt?: number): number {
+    const { board } = this.host;
+    const reduced = this.host.reducedMotion.matches;
+    const { total, fade } = this.lengths(outcome.path);
+    if (drawnAt === undefined) this.vanishPair(outcome.path, outcome.removed);
+    const started = drawnAt ?? performance.now();
+    // what is timed from the match's first frame, less the time since it was drawn
+    const since = performance.now() - started;
     const moves = outcome.moves;
     // An auto-shuffle waits for its match: the board as the match left it first.
     board.render(outcome.shuffled ? { ...game, cells: preShuffleCells(before, outcome.removed, moves), selection: null } : game);
@@ -75,27 +94,26 @@ export class MatchDraw {
     let settle = total + fade;
     if (moves.length > 0 && !reduced) {
       const glideMs = glideDuration(moves);
-      board.glide(glides(moves), total, glideMs);
+      board.glide(glides(moves), Math.max(0, total - since), glideMs);
       settle = Math.max(settle, total + glideMs);
     }
-    if (outcome.shuffled) this.showAutoShuffle(game, settle, reduced);
-    this.afterMatchFrame(outcome, total, reduced ? 250 : Math.round(fade / 2), game.tiles_left);
-    return total + fade;
+    if (outcome.shuffled) this.showAutoShuffle(game, Math.max(0, settle - since), reduced);
+    this.afterMatchFrame(outcome, total, reduced ? 250 : Math.round(fade / 2), game.tiles_left, started);
+    return Math.max(0, total + fade - since);
   }
 
   /**
    * What a match shows after its first frame: the line (over `totalMs`, held `holdMs`), the
    * "+points", the combo's pulse and the announcement. The line and the points are timed from
-   * the answer: drawn `late` ms after it, their animations start `late` ms in, so they end
-   * when they would have had they been drawn with the tiles (the first frame shows a line of
-   * length zero either way).
+   * the match's first frame (`started`): drawn `late` ms after it, their animations start
+   * `late` ms in, so they end when they would have had they been drawn with the tiles (the
+   * first frame shows a line of length zero either way).
    */
-  private afterMatchFrame(outcome: Matched, totalMs: number, holdMs: number, tilesLeft: number): void {
-    const answered = performance.now();
+  private afterMatchFrame(outcome: Matched, totalMs: number, holdMs: number, tilesLeft: number, started: number): void {
     const boards = this.host.boards();
     afterFrame(() => {
       if (boards !== this.host.boards()) return;
-      const late = performance.now() - answered;
+      const late = performance.now() - started;
       const g = this.host.board.geometry();
       if (g) {
         this.host.overlay.draw(outcome.path, g, totalMs, holdMs, "link", late);

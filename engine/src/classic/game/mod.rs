@@ -2,6 +2,7 @@
 //! and an unlimited undo history. Pure and serializable (see `save`); the caller passes
 //! the game time in, the engine has no clock.
 
+mod links;
 mod on_board;
 mod save;
 pub mod score;
@@ -14,7 +15,7 @@ use serde::{Deserialize, Serialize};
 pub use save::SAVE_VERSION;
 pub use score::Scoreline;
 pub use solvability::{JudgeTask, Judgement, Solvability, JUDGE_BUDGET};
-pub use types::{Counters, GameOptions, Hint, Outcome, Status};
+pub use types::{Counters, GameOptions, Hint, Link, Outcome, Status};
 
 use step::Step;
 

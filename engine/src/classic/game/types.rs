@@ -131,3 +131,12 @@ pub struct Hint {
     pub b: Pos,
     pub path: Vec<Pos>,
 }
+
+/// A tile the selected tile would vanish with, and the line a tap on it draws: what
+/// `select` answers for that tap, known before it (`Game::links`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Link {
+    pub cell: Pos,
+    pub path: Vec<Pos>,
+}
