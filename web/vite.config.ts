@@ -11,6 +11,7 @@ import type { UserConfig } from "vite";
 import { facesPlugin } from "../ui/vite/faces-plugin.ts";
 import { bootPlugin } from "./vite/boot-plugin.ts";
 import { compressPlugin } from "./vite/compress-plugin.ts";
+import { introCardPlugin } from "./vite/intro-card-plugin.ts";
 import { precachePlugin } from "./vite/precache-plugin.ts";
 import { pwaPlugin } from "./vite/pwa-plugin.ts";
 import { wasmPlugin } from "./vite/wasm-plugin.ts";
@@ -35,6 +36,8 @@ export default {
       worker: /^assets\/engine-worker-[\w-]+\.js$/,
       wasm: /^assets\/llk-[\w-]+\.wasm$/,
     }),
+    // a first visit's rule card in the first paint, before the view's script (intro-card-plugin.ts)
+    introCardPlugin(),
     precachePlugin("sw.js"),
     // .br and .gz twins of the text files, for hosts that serve them (after sw.js is filled)
     compressPlugin(),

@@ -1,4 +1,5 @@
-// Smoke test of the built web site (web/dist/) in Chromium as a 390×844 phone: the first board
+// Smoke test of the built web site (web/dist/) in Chromium as a 390×844 phone: a first visit
+// shows the rule card before the view's script runs, and the view takes it over; the first board
 // comes from the real engine (WebAssembly in a worker), two taps match a pair, each drawn in
 // its own task before the engine answers it, Chromium
 // reports no installability error, and with the network off a reload still resumes the game
@@ -37,11 +38,52 @@ async function facesDecoded(page) {
   return urls.length;
 }
 
+/**
+ * Runs in the page before its scripts: records whether the boot script marked a first visit
+ * (`<html data-intro>`, which shows the page's own copy of the rule card until the view takes
+ * it over and clears the mark).
+ */
+function watchIntroMark() {
+  window.__introMarked = false;
+  // the document, as its root element may not be parsed yet
+  new MutationObserver(() => {
+    if (document.documentElement?.dataset.intro !== undefined) window.__introMarked = true;
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-intro"] });
+}
+
+/** The rule card in the page itself: its visible language block's rule, or null if hidden. */
+const staticRule = (page) =>
+  page.evaluate(() => {
+    const card = document.getElementById("intro-static");
+    if (!card || getComputedStyle(card).display === "none") return null;
+    const shown = [...card.querySelectorAll(".intro-rule")].filter((p) => p.offsetParent !== null);
+    return shown.length === 1 ? { lang: shown[0].parentElement.lang, text: shown[0].textContent, inert: card.inert } : { shown: shown.length };
+  });
+
 const server = await startServer();
 const phone = await launchPhone();
 const { page, context } = phone;
 try {
+  await context.addInitScript(watchIntroMark);
+  // A first visit shows the rule card in the page's first paint, before the view's script: here
+  // that script never arrives, and the card is there, in the browser's language, inert.
+  const viewScript = /\/assets\/index-[\w-]+\.js$/;
+  await page.route(viewScript, (route) => route.abort());
   await page.goto(server.url);
+  const early = await staticRule(page);
+  check(
+    early?.lang === "en" && early.text.startsWith("Tap two matching tiles") && early.inert === true,
+    `the first visit's card before the view: ${JSON.stringify(early)}`,
+  );
+  await page.unroute(viewScript);
+  // with the view, the card it opens takes the page's copy's place
+  await page.reload();
+  await page.waitForSelector("#dlg-intro[open].adopted", { timeout: LOAD_MS });
+  check(await page.evaluate(() => window.__introMarked === true), "the first visit was not marked");
+  // the copy stays under the card until the card has been on screen (first-launch.ts)
+  await page.waitForFunction(() => !document.getElementById("intro-static") && document.documentElement.dataset.intro === undefined, null, {
+    timeout: 5_000,
+  });
   await page.waitForSelector("#board button.tile", { timeout: LOAD_MS });
   await dismissIntro(page);
   const shown = await page.evaluate(() => performance.now());
@@ -93,6 +135,11 @@ try {
   await page.waitForFunction(() => window.__llkWeb?.unsaved === 0);
   const saved = await page.evaluate(() => localStorage.getItem("llk/game.json"));
   check(saved !== null && saved.length > 0, "the game was not saved to llk/game.json");
+
+  // a returning visit (a game saved) is no first visit: no card in the page
+  await page.reload();
+  await page.waitForSelector("#board button.tile", { timeout: LOAD_MS });
+  check(await page.evaluate(() => window.__introMarked === false), "a returning visit was marked as a first visit");
 
   await serviceWorkerInControl(page);
   const cdp = await context.newCDPSession(page);

@@ -16,7 +16,7 @@ import { LevelImport } from "./stack/level-import";
 import { NewGameDialog, SettingsDialog, WonDialog } from "./dialogs";
 import { errorText } from "./errors";
 import { loadFaces } from "./faces";
-import { FirstLaunch, shouldShowIntro } from "./first-launch";
+import { FirstLaunch, shouldShowIntro, takeStaticCard } from "./first-launch";
 import { applyStaticText, byId, Hud } from "./hud";
 import { htmlLang, resolveLang, translator, type Lang, type Translate } from "./i18n";
 import type { AnyView, GameOptions, GameView, NewGameOptions, Preset, Settings, StackView } from "./ipc";
@@ -165,6 +165,8 @@ export class App {
     // a first visit's rule card opens at once: on a slow network the engine's first answer
     // waits for its module (hundreds of kB), and the card needs only the default settings
     if (firstVisit()) this.intro.open(translator(resolveLang(this.settings.language, navigator.languages ?? [navigator.language])));
+    // the web build's static copy of the card goes either way (opening the card took it over)
+    else takeStaticCard();
     // both requests in flight at once: the first board waits for one round trip, not two
     // the presets first: a first game on a new install asks for a layout that fits the screen
     const [settings, presets] = await Promise.all([

@@ -6,6 +6,7 @@
  * reduced motion the demo is a still picture of the path.
  */
 import "./extras.css";
+import { afterFrame } from "./after-frame";
 import { faceElement } from "./faces";
 import type { Translate } from "./i18n";
 
@@ -25,6 +26,32 @@ export const DEMO_MS = 3000;
 
 const KINDS: Record<string, number> = { A: 3, B: 0, C: 7, D: 12, E: 5, F: 9, G: 16 };
 const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** The id of the web build's static copy of the card (web/vite/intro-card-plugin.ts). */
+export const STATIC_CARD_ID = "intro-static";
+
+/**
+ * Takes away the web build's static copy of the card, which a first visit shows from the first
+ * paint until the view starts: whether it was showing (the card then opens in its place, over
+ * it). A copy that showed stays, covered, until two frames after the card opened: a paint
+ * whose element leaves the page before the browser has presented it is not counted as the
+ * page's largest contentful paint, and the card's would be, later.
+ */
+export function takeStaticCard(): boolean {
+  const el = document.getElementById(STATIC_CARD_ID);
+  const root = document.documentElement;
+  const remove = (): void => {
+    el?.remove();
+    delete root.dataset["intro"];
+  };
+  if (el === null || root.dataset["intro"] === undefined) {
+    remove();
+    return false;
+  }
+  el.classList.add("covered");
+  afterFrame(() => afterFrame(remove));
+  return true;
+}
 
 /** Whether to show the card: only until it was dismissed once. */
 export function shouldShowIntro(settings: { intro_seen: boolean }): boolean {
@@ -73,6 +100,8 @@ export class FirstLaunch {
     this.title.textContent = t("intro.title");
     this.rule.textContent = t("intro.rule");
     this.ok.textContent = t("intro.ok");
+    // taken over from the page's static copy: in its place, with no entrance
+    if (takeStaticCard()) this.el.classList.add("adopted");
     if (!this.el.open) this.el.showModal();
     this.ok.focus();
   }

@@ -5,26 +5,12 @@
 import { en, type Key, type Table } from "./lang/en";
 import { zhHans } from "./lang/zh-hans";
 import { zhHant } from "./lang/zh-hant";
+import { type Lang } from "./lang-choice";
 
 export type { Key };
-
-export type Lang = "en" | "zh-Hans" | "zh-Hant";
-export const LANGS: readonly Lang[] = ["en", "zh-Hans", "zh-Hant"];
+export { LANGS, resolveLang, type Lang } from "./lang-choice";
 
 export const TABLES: Record<Lang, Table> = { en, "zh-Hans": zhHans, "zh-Hant": zhHant };
-
-/** The language for a setting ("auto" or a language) and the system's preference list. */
-export function resolveLang(setting: string, systemLangs: readonly string[]): Lang {
-  if (setting === "en" || setting === "zh-Hans" || setting === "zh-Hant") return setting;
-  for (const raw of systemLangs) {
-    const tag = raw.toLowerCase();
-    if (tag === "zh" || tag.startsWith("zh-")) {
-      return /^zh-(hant|tw|hk|mo)\b/.test(tag) ? "zh-Hant" : "zh-Hans";
-    }
-    if (tag === "en" || tag.startsWith("en-")) return "en";
-  }
-  return "en";
-}
 
 /** Fills `{name}` placeholders. */
 export function format(template: string, params: Record<string, string | number> = {}): string {

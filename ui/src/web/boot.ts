@@ -7,10 +7,14 @@
  * the engine worker, which fetches and compiles the module on its own thread while the page
  * parses, styles and runs the view's bundle, and the tab lock's request. It hands both over in
  * `window.__llkBoot` (boot-handoff.ts); if the shell started first (`__llkBoot` is null: not
- * expected of an inline script) it does nothing. No DOM but its own element, no storage but the
- * take-over flag.
+ * expected of an inline script) it does nothing. On a first visit (nothing saved) it also marks
+ * `<html data-intro>` with the language the default setting picks, which shows the page's copy
+ * of the rule card (web/vite/intro-card-plugin.ts) from the first paint on. No other DOM but its
+ * own element; no storage written but the take-over flag and the storage's probe.
  */
+import { resolveLang } from "../lang-choice";
 import type { BootHandoff } from "./boot-handoff";
+import { holdsNoFiles, openStorage } from "./storage";
 import { acquireTabLock, takeOverPending } from "./tab-lock";
 import type { ToWorker } from "./worker-protocol";
 
@@ -31,8 +35,15 @@ function startWorker(boot: BootHandoff): void {
   }
 }
 
+/** A first visit: the rule card shows in the page's first paint, in the player's language. */
+function markFirstVisit(): void {
+  if (!holdsNoFiles(openStorage())) return;
+  document.documentElement.dataset["intro"] = resolveLang("auto", navigator.languages ?? [navigator.language]);
+}
+
 function boot(): void {
   if (window.__llkBoot !== undefined) return;
+  markFirstVisit();
   const handoff: BootHandoff = {
     worker: null,
     failed: null,
