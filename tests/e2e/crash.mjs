@@ -180,8 +180,9 @@ async function play(b, run) {
 function oneStepFurther(last, r, inflight) {
   if (!inflight) return false;
   if (inflight.cmd === "new_game") return r.options.seed === inflight.args.options.seed && r.counters.moves === 0;
-  if (strip({ ...r, counters: 0, score: 0, combo: 0, selection: 0, cells: 0, tiles_left: 0, elapsed_ms: 0, status: 0, can_undo: 0, best_score: 0, combo_until_ms: 0 }) !==
-      strip({ ...last, counters: 0, score: 0, combo: 0, selection: 0, cells: 0, tiles_left: 0, elapsed_ms: 0, status: 0, can_undo: 0, best_score: 0, combo_until_ms: 0 })) return false;
+  // what one step may change (`links` follows the selection and the board)
+  const moved = { counters: 0, score: 0, combo: 0, selection: 0, links: 0, cells: 0, tiles_left: 0, elapsed_ms: 0, status: 0, can_undo: 0, best_score: 0, combo_until_ms: 0 };
+  if (strip({ ...r, ...moved }) !== strip({ ...last, ...moved })) return false;
   if (inflight.cmd === "hint") return JSON.stringify(r.cells) === JSON.stringify(last.cells) && r.counters.hints === last.counters.hints + 1;
   // select: the same board, or the board without the selected tile and the tapped one
   const diff = [];
