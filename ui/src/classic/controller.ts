@@ -43,8 +43,10 @@ export interface ClassicHost extends ModeHost {
   error(e: unknown): void;
 }
 
-/** What a tap drew before the engine answered it (`drawAhead`); `at`: when a match was drawn. */
-type Ahead = { kind: "selected" } | { kind: "deselected" } | { kind: "matched"; at: number; removed: [Pos, Pos] };
+/** What a tap drew before the engine answered it (`drawAhead`): the match, if it drew one, and when. */
+interface Ahead {
+  match: { at: number; removed: [Pos, Pos] } | null;
+}
 
 /** Whether two pairs of cells are the same pair. */
 const samePair = (a: [Pos, Pos], b: [Pos, Pos]): boolean => a.every((p, i) => p[0] === b[i]![0] && p[1] === b[i]![1]);
@@ -356,16 +358,16 @@ export class ClassicController implements ModeController {
     const sel = g.selection;
     if (sel && sel[0] === row && sel[1] === col) {
       this.board.setSelection(null);
-      return { kind: "deselected" };
+      return { match: null };
     }
     const link = sel ? g.links.find((l) => l.cell[0] === row && l.cell[1] === col) : undefined;
     if (sel && link) {
       const at = performance.now();
       this.matchDraw.vanishPair(link.path, [sel, link.cell]);
-      return { kind: "matched", at, removed: [sel, link.cell] };
+      return { match: { at, removed: [sel, link.cell] } };
     }
     this.board.setSelection([row, col]);
-    return { kind: "selected" };
+    return { match: null };
   }
 
   /** A journey tap: `null` when the time was up (the level is lost). */
@@ -386,9 +388,11 @@ export class ClassicController implements ModeController {
     const t = this.host.t();
     const toasts = this.host.toasts;
     sound.play(soundForOutcome(outcome));
-    // a match drawn ahead that the engine did not answer (never expected): the board as it is
-    const drawn = ahead?.kind === "matched" && outcome.kind === "matched" && samePair(ahead.removed, outcome.removed);
-    if (ahead?.kind === "matched" && !drawn) {
+    // a match drawn ahead is kept when the engine answered that match; otherwise (never
+    // expected) the board is drawn as it is
+    const match = ahead?.match ?? null;
+    const drawnAt = match && outcome.kind === "matched" && samePair(match.removed, outcome.removed) ? match.at : undefined;
+    if (match && drawnAt === undefined) {
       this.overlay.clear();
       this.board.render(game);
     }
@@ -412,7 +416,7 @@ export class ClassicController implements ModeController {
         } else toasts.announce(t("announce.selected", { face: this.faceName(outcome.to, t) }));
         break;
       case "matched":
-        this.drawMatch(outcome, game, drawn && ahead?.kind === "matched" ? ahead.at : undefined);
+        this.drawMatch(outcome, game, drawnAt);
         break;
     }
     this.game = game;
